@@ -1,0 +1,23 @@
+"""hickory_widget: a rules engine for the board game Hickory Dickory, and a Jupyter widget on top of it.
+
+    >>> from hickory_widget import Game
+    >>> game = Game.new(players=4, seed=1)
+    >>> game.choose(game.choices[0].id)
+"""
+
+from .components import ComponentDataError, default_components, load_components
+from .decisions import Choice, Decision, IllegalChoice
+from .game import Game, SaveError
+from .position import PositionError
+
+__all__ = [
+    "Choice",
+    "ComponentDataError",
+    "Decision",
+    "Game",
+    "IllegalChoice",
+    "PositionError",
+    "SaveError",
+    "default_components",
+    "load_components",
+]

@@ -1,0 +1,35 @@
+"""Activating a mouse (R44-R46, R95): the owner decides, and may trade or play favor cards meanwhile.
+
+Every decision taken during a mouse's activation goes through :func:`decide`, which adds the options that
+are open at any point of an activation (trading, R67a; favor cards, R95a) and resolves them before asking
+again, so rules code only sees the answer to the question it asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from . import trading
+from .decisions import Ask
+from .state import State
+
+
+def decide(s: State, color: str, kind: str, options: list[str], mouse: str | None = None,
+           **context: Any) -> Generator[Ask, str, str]:
+    """Asks ``color`` to pick one of ``options``; trading and favor plays may come first."""
+    from .favors import favor_plays, play_favor  # favors resolve actions, which decide again
+
+    while True:
+        extra: list[str] = []
+        if trading.can_trade(s, color):
+            extra.append("trade")
+        if mouse is not None:
+            extra.extend(favor_plays(s, mouse))
+        choice = yield Ask(color, kind, options + extra if extra else options, {"mouse": mouse, **context})
+        if choice == "trade":
+            yield from trading.trade(s, color)
+        elif choice.startswith("favor:") and mouse is not None:
+            yield from play_favor(s, mouse, choice)
+        else:
+            return choice

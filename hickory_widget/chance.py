@@ -1,0 +1,86 @@
+"""Every random event of the game: bag draws, the cat die, shuffles.
+
+They all use the generator whose state is saved in the game (``State.rng``). A caller can force the next
+outcome of a kind ("the cat rolls 5", "draw a red key"): forced outcomes wait in ``State.forced`` and are used
+before the generator is asked, so a what-if position can be played exactly as wanted.
+"""
+
+from __future__ import annotations
+
+from .rng import Rng
+from .state import State
+
+FORCE_KINDS = ("die", "draw")
+
+
+def _forced(s: State, what: str) -> str | None:
+    for i, (k, value) in enumerate(s.forced):
+        if k == what:
+            del s.forced[i]
+            return value
+    return None
+
+
+def roll_die(s: State) -> int:
+    """Rolls the cat die (R106): one of its faces, uniformly."""
+    forced = _forced(s, "die")
+    if forced is not None:
+        return int(forced)
+    rng = Rng(s.rng)
+    face = s.c.die_faces[rng.below(len(s.c.die_faces))]
+    s.rng = rng.state
+    return face
+
+
+def draw_tile(s: State) -> str | None:
+    """Draws one tile from the bag, or None when the bag is empty (R75a)."""
+    if not s.bag:
+        return None
+    forced = _forced(s, "draw")
+    if forced is not None:
+        tile = matching_tile(s, forced)
+        if tile is not None:
+            s.bag.remove(tile)
+            return tile
+    rng = Rng(s.rng)
+    i = rng.below(len(s.bag))
+    s.rng = rng.state
+    # Swap-remove keeps draws O(1); the bag's order carries no meaning.
+    s.bag[i], s.bag[-1] = s.bag[-1], s.bag[i]
+    return s.bag.pop()
+
+
+def matching_tile(s: State, spec: str) -> str | None:
+    """The first tile in the bag that fits a forced draw: a tile id, or "red key", "wild", "relic"."""
+    if spec in s.bag:
+        return spec
+    tiles = s.c.tiles
+    for t in s.bag:
+        tile = tiles[t]
+        if spec == tile.kind or spec == f"{tile.color} {tile.symbol}":
+            return t
+    return None
+
+
+def shuffle(s: State, items: list) -> None:
+    rng = Rng(s.rng)
+    rng.shuffle(items)
+    s.rng = rng.state
+
+
+def check_force(s: State, what: str, value: str) -> str:
+    """Validates a forced outcome before it is queued; returns its normal form or raises ValueError."""
+    if what == "die":
+        try:
+            face = int(value)
+        except ValueError:
+            face = -1
+        if face not in s.c.die_faces:
+            raise ValueError(f"the cat die has no face {value!r}; its faces are {list(s.c.die_faces)}")
+        return str(face)
+    if what == "draw":
+        if matching_tile(s, value) is None:
+            raise ValueError(f"no tile in the bag matches {value!r}; give a tile id in the bag, "
+                             "'<color> <symbol>' (e.g. 'red key'), 'wild' or 'relic'")
+        return value
+    raise ValueError(f"cannot force {what!r}; forceable outcomes: {', '.join(FORCE_KINDS)}")

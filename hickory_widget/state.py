@@ -1,0 +1,173 @@
+"""The game state as plain data: what is where, who scored what, whose turn the clock says it is.
+
+Rules are functions over this record (see the modules named after the rulebook's concepts). Nothing here
+decides a rule; it only stores and answers where things are. Cloning must be cheap: a clone is kept at every
+Tick boundary for undo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .components import Components
+
+SCORE_SOURCES = ("deliveries", "quests", "hunt", "chain", "relics", "pool")
+"""The five ways to score (deliveries, quests, hunt-board rows/columns, the chain, relics) and the end pool."""
+
+Loc = tuple[str, int]
+"""Where a clock mouse is: ("inner", n), ("outer", n), ("hand", 0), ("card", 0) for a Scamp out of play,
+or ("setup", 0) for a mouse still to be placed in the advanced setup."""
+
+
+def owner(mouse: str) -> str:
+    return mouse.partition(".")[0]
+
+
+def kind(mouse: str) -> str:
+    return mouse.partition(".")[2]
+
+
+@dataclass(slots=True, eq=False)
+class PlayerState:
+    color: str
+    board: str
+    hunt: list[list[str | None]]
+    cards: dict[str, list[str]]
+    favors: list[str]
+    scaler: int = 0
+    score_by: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SCORE_SOURCES, 0))
+
+    @property
+    def score(self) -> int:
+        return sum(self.score_by.values())
+
+    def clone(self) -> PlayerState:
+        return PlayerState(self.color, self.board, [row[:] for row in self.hunt],
+                           {k: v[:] for k, v in self.cards.items()}, self.favors[:], self.scaler,
+                           dict(self.score_by))
+
+
+@dataclass(slots=True, eq=False)
+class State:
+    c: Components
+    players: list[PlayerState]
+    options: dict[str, bool]
+    hour: int
+    minute: int
+    priority: str
+    paws: list[int]
+    tokens: list[str]
+    leaves: list[str | None]
+    bin: list[str | None]
+    web: list[str]
+    bag: list[str]
+    returned: list[str]
+    loc: dict[str, Loc]
+    hand: list[str]
+    quest_deck: list[str]
+    quests_up: list[str | None]
+    quest_discard: list[str]
+    favor_deck: list[str]
+    favor_discard: list[str]
+    weight: int
+    rng: int
+    forced: list[tuple[str, str]] = field(default_factory=list)
+    phase: str = "play"
+    throws: list[tuple[str, str]] = field(default_factory=list)
+    """Throw partners (active mouse, partner) for the current activation (R68); empty between Ticks."""
+    advanced: bool = False
+    events: list[dict[str, Any]] = field(default_factory=list)
+    """Events of the step being applied; the Game moves them to its log. Not part of the position."""
+
+    # ----------------------------------------------------------------------------------------- copying
+    def clone(self) -> State:
+        return State(
+            self.c, [p.clone() for p in self.players], dict(self.options), self.hour, self.minute, self.priority,
+            self.paws[:], self.tokens[:], self.leaves[:], self.bin[:], self.web[:], self.bag[:], self.returned[:],
+            dict(self.loc), self.hand[:], self.quest_deck[:], self.quests_up[:], self.quest_discard[:],
+            self.favor_deck[:], self.favor_discard[:], self.weight, self.rng, self.forced[:], self.phase,
+            self.throws[:], self.advanced, [],
+        )
+
+    # ----------------------------------------------------------------------------------------- queries
+    @property
+    def solo(self) -> bool:
+        return len(self.players) == 1
+
+    @property
+    def colors(self) -> list[str]:
+        return [p.color for p in self.players]
+
+    def player(self, color: str) -> PlayerState:
+        for p in self.players:
+            if p.color == color:
+                return p
+        raise KeyError(color)
+
+    @property
+    def hand_spaces(self) -> int:
+        """Usable minute-hand spaces for this player count (R28, R36)."""
+        return self.c.hand_spaces[len(self.players)]
+
+    def size(self, mouse: str) -> int:
+        """Spaces a mouse takes on the minute hand: 2 for a Scavenger, else 1 (R13, R91)."""
+        return self.c.scavenger_size if mouse.endswith(".scavenger") else 1
+
+    def hand_used(self) -> int:
+        return sum(self.size(m) for m in self.hand)
+
+    def at_inner(self, n: int) -> list[str]:
+        key = ("inner", n)
+        return [m for m, where in self.loc.items() if where == key]
+
+    def at_outer(self, n: int) -> list[str]:
+        key = ("outer", n)
+        return [m for m, where in self.loc.items() if where == key]
+
+    def number_of(self, mouse: str) -> int | None:
+        """The number a mouse is at (R12): its ring space's number, or the minute hand's when riding it."""
+        where, n = self.loc[mouse]
+        if where in ("inner", "outer"):
+            return n
+        if where == "hand":
+            return self.minute
+        return None
+
+    def mice_at(self, n: int, color: str | None = None) -> list[str]:
+        """Every clock mouse at number n (R12), optionally of one color."""
+        out = []
+        for m, (where, k) in self.loc.items():
+            if (k == n and where in ("inner", "outer")) or (where == "hand" and self.minute == n):
+                if color is None or owner(m) == color:
+                    out.append(m)
+        return out
+
+    def card(self, mouse: str) -> list[str]:
+        return self.player(owner(mouse)).cards[kind(mouse)]
+
+    def capacity(self, mouse: str) -> int:
+        return self.c.storage[kind(mouse)]
+
+    def covered(self, n: int) -> bool:
+        """A number under a cat paw is blocked (R111, R112)."""
+        return n in self.paws
+
+    def in_play(self, mouse: str) -> bool:
+        return self.loc[mouse][0] in ("inner", "outer", "hand")
+
+    @property
+    def round(self) -> int:
+        """1-based round number: the hour hand starts on 7 (solo 6) in round 1 (R14, R38)."""
+        return self.hour - self.c.hour_start[len(self.players)] + 1
+
+    def emit(self, kind_: str, rules: tuple[str, ...], **data: Any) -> None:
+        """Records what just happened and which rules made it happen."""
+        data["kind"] = kind_
+        data["rules"] = list(rules)
+        self.events.append(data)
+
+
+def clockwise(n: int, steps: int = 1) -> int:
+    """The number `steps` clockwise from n, wrapping 12 -> 1 (R9)."""
+    return (n - 1 + steps) % 12 + 1

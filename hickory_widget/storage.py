@@ -1,0 +1,26 @@
+"""Storage on mouse cards (R63-R65): a card holds at most its storage spaces.
+
+The check runs after each gain (R65, Q13); the owner picks which tile goes back to the bag, or trades
+first to make room.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from .activation import decide
+from .decisions import Ask
+from .state import State, owner
+
+
+def check_capacity(s: State, mouse: str) -> Generator[Ask, str, None]:
+    """While ``mouse``'s card is over capacity, its owner returns a tile of that card to the bag (R64)."""
+    card = s.card(mouse)
+    while len(card) > s.capacity(mouse):
+        options = [f"return:{t}" for t in dict.fromkeys(card)]
+        choice = yield from decide(s, owner(mouse), "return_excess", options, None, card=mouse,
+                                   over=len(card) - s.capacity(mouse))
+        tile = choice.partition(":")[2]
+        card.remove(tile)
+        s.bag.append(tile)
+        s.emit("tile_returned_to_bag", ("R64",), mouse=mouse, tile=tile)
