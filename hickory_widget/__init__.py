@@ -5,6 +5,7 @@
     >>> game.choose(game.choices[0].id)
 """
 
+from .builder import Position
 from .components import ComponentDataError, default_components, load_components
 from .decisions import Choice, Decision, IllegalChoice
 from .game import Game, SaveError
@@ -16,6 +17,7 @@ __all__ = [
     "Decision",
     "Game",
     "IllegalChoice",
+    "Position",
     "PositionError",
     "SaveError",
     "default_components",

@@ -208,14 +208,14 @@ def from_data(data: Any, components: Components | None = None) -> State:
     if len(q_up) != c.quests_face_up:
         raise ck.fail("quests.face_up", f"{c.quests_face_up} spaces (null for an empty one)")
     all_q = [q for q in [*q_deck, *q_up, *q_disc] if q is not None]
-    if Counter(all_q) != Counter(c.quests):
+    if Counter(all_q) != Counter(list(c.quests)):
         raise ck.fail("quests", f"each of the {len(c.quests)} quests {sorted(c.quests)} must be in exactly one "
                                 "of deck, face_up, discard")
     favors = ck.get(data, "favors", dict)
     f_deck = ck.str_list(ck.get(favors, "deck", list, "favors"), "favors.deck")
     f_disc = ck.str_list(ck.get(favors, "discard", list, "favors"), "favors.discard")
     all_f = [*f_deck, *f_disc, *(f for p in players for f in p.favors)]
-    if Counter(all_f) != Counter(c.favors):
+    if Counter(all_f) != Counter(list(c.favors)):
         raise ck.fail("favors", f"each of the {len(c.favors)} favor cards must be in exactly one of the deck, "
                                 "the discard or a player's hand")
     weight = data.get("weight", 0)

@@ -65,7 +65,8 @@ def new_state(players: int | Sequence[str] = 4, seed: int = 1, *, options: dict[
     # R25: one acorn card to each player, the rest back into the shuffled deck.
     acorns = [f for f, card in c.favors.items() if card.acorn]
     shuffle(s, acorns)
-    dealt, s.favor_deck = acorns[:n], [f for f in c.favors if f not in acorns[:n]] + acorns[n:]
+    dealt = acorns[:n]
+    s.favor_deck = [f for f in c.favors if f not in dealt]
     shuffle(s, s.favor_deck)
     # R26: quests shuffled, two face up.
     s.quest_deck = list(c.quests)
