@@ -7,7 +7,7 @@ again, so rules code only sees the answer to the question it asked.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from . import trading
@@ -15,18 +15,23 @@ from .decisions import Ask
 from .state import State
 
 
-def decide(s: State, color: str, kind: str, options: list[str], mouse: str | None = None,
+def decide(s: State, color: str, kind: str, options: list[str] | Callable[[], list[str]], mouse: str | None = None,
            **context: Any) -> Generator[Ask, str, str]:
-    """Asks ``color`` to pick one of ``options``; trading and favor plays may come first."""
+    """Asks ``color`` to pick one of ``options``; trading and favor plays may come first.
+
+    Pass ``options`` as a function when a trade or a favor card could change them (costs, tiles on a card):
+    it is called again each time the question is asked.
+    """
     from .favors import favor_plays, play_favor  # favors resolve actions, which decide again
 
     while True:
+        base = options() if callable(options) else options
         extra: list[str] = []
         if trading.can_trade(s, color):
             extra.append("trade")
         if mouse is not None:
             extra.extend(favor_plays(s, mouse))
-        choice = yield Ask(color, kind, options + extra if extra else options, {"mouse": mouse, **context})
+        choice = yield Ask(color, kind, base + extra if extra else base, {"mouse": mouse, **context})
         if choice == "trade":
             yield from trading.trade(s, color)
         elif choice.startswith("favor:") and mouse is not None:

@@ -17,7 +17,9 @@ def check_capacity(s: State, mouse: str) -> Generator[Ask, str, None]:
     """While ``mouse``'s card is over capacity, its owner returns a tile of that card to the bag (R64)."""
     card = s.card(mouse)
     while len(card) > s.capacity(mouse):
-        options = [f"return:{t}" for t in dict.fromkeys(card)]
+        def options() -> list[str]:
+            return [f"return:{t}" for t in dict.fromkeys(card)]
+
         choice = yield from decide(s, owner(mouse), "return_excess", options, None, card=mouse,
                                    over=len(card) - s.capacity(mouse))
         tile = choice.partition(":")[2]

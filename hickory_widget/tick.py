@@ -83,11 +83,12 @@ def activate_on_hand(s: State, mouse: str) -> Generator[Ask, str, None]:
     if choice == "stay":
         s.emit("mouse_stayed", ("R45",), mouse=mouse, number=n)
         return
-    minute_hand.leave(s, mouse)
     if choice == "jump_off":
+        minute_hand.leave(s, mouse)
         s.emit("mouse_jumped_off", ("R45", "R55"), mouse=mouse, number=n)
         yield from enter(s, mouse, n, ("R55",))
     elif choice.startswith("leap:"):
+        minute_hand.leave(s, mouse)
         target = int(choice[5:])
         s.emit("mouse_leapt", ("R89",), mouse=mouse, start=n, number=target)
         yield from enter(s, mouse, target, ("R89",))
