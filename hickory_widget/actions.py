@@ -11,7 +11,7 @@ from collections.abc import Generator
 
 from . import chain, minute_hand
 from .activation import decide
-from .chance import draw_tile
+from .chance import draw_tile, to_bag
 from .components import Action, Icon
 from .decisions import Ask
 from .delivering import deliver
@@ -132,19 +132,11 @@ def spend(s: State, mouse: str, x: int) -> Generator[Ask, str, None]:
         verb, _, what = choice.partition(":")
         if verb == "pay":
             s.card(mouse).remove(what)
-            _to_bag(s, what)
+            to_bag(s, what)
             s.emit("tile_spent", ("R73",), mouse=mouse, tile=what)
         else:
             discard_favor(s, color, what)
             s.emit("bonus_tile_spent", ("R73", "R97"), mouse=mouse, card=what)
-
-
-def _to_bag(s: State, tile: str) -> None:
-    """Spent and unplaced tiles go to the bag; with ``wilds_to_web`` a wild goes back to the web (Q8)."""
-    if s.options.get("wilds_to_web") and s.c.tiles[tile].kind == "wild":
-        s.web.append(tile)
-    else:
-        s.bag.append(tile)
 
 
 # ------------------------------------------------------------------------------------------------ gains
@@ -179,7 +171,7 @@ def search(s: State, mouse: str, x: int) -> Generator[Ask, str, None]:
         choice = yield Ask(owner(mouse), "spotter_return", [f"return:{t}" for t in drawn], {"mouse": mouse})
         back = choice.partition(":")[2]
         drawn.remove(back)
-        s.bag.append(back)
+        to_bag(s, back)
         s.emit("tile_returned_to_bag", ("R90",), mouse=mouse, tile=back)
     yield from claim_tiles(s, mouse, drawn, ("R75", "R69"))
 

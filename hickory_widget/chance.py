@@ -27,9 +27,23 @@ def roll_die(s: State) -> int:
     if forced is not None:
         return int(forced)
     rng = Rng(s.rng)
-    face = s.c.die_faces[rng.below(len(s.c.die_faces))]
+    faces = die_faces(s)
+    face = faces[rng.below(len(faces))]
     s.rng = rng.state
     return face
+
+
+def die_faces(s: State) -> tuple[int, ...]:
+    """The cat die's faces: the data set's, or 1-10 with the ``die_1_to_10`` option (Q14)."""
+    return tuple(range(1, 11)) if s.options.get("die_1_to_10") else s.c.die_faces
+
+
+def to_bag(s: State, tile: str) -> None:
+    """Tiles leaving play go back to the bag; with ``wilds_to_web`` a wild goes back to the web (Q8)."""
+    if s.options.get("wilds_to_web") and s.c.tiles[tile].kind == "wild":
+        s.web.append(tile)
+    else:
+        s.bag.append(tile)
 
 
 def draw_tile(s: State) -> str | None:
@@ -75,8 +89,8 @@ def check_force(s: State, what: str, value: str) -> str:
             face = int(value)
         except ValueError:
             face = -1
-        if face not in s.c.die_faces:
-            raise ValueError(f"the cat die has no face {value!r}; its faces are {list(s.c.die_faces)}")
+        if face not in die_faces(s):
+            raise ValueError(f"the cat die has no face {value!r}; its faces are {list(die_faces(s))}")
         return str(face)
     if what == "draw":
         if matching_tile(s, value) is None:

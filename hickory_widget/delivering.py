@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
+from .chance import to_bag
 from .decisions import Ask
 from .delivery import as_item, satisfiable_quests, score_delivery
 from .state import State, owner
@@ -69,10 +70,7 @@ def place_on_hunt_board(s: State, color: str, tiles: list[str]) -> Generator[Ask
         else:
             spots = [(r, c) for r, c in empty if board.grid[r][c] == (tile.color, tile.symbol)]
         if not spots:
-            if s.options.get("wilds_to_web") and tile.kind == "wild":
-                s.web.append(t)
-            else:
-                s.bag.append(t)
+            to_bag(s, t)
             s.emit("tile_returned_to_bag", ("R104a",), color=color, tile=t)
             continue
         r, c = spots[0]

@@ -48,8 +48,9 @@ def flee_paws(s: State, covered: list[int], rules: tuple[str, ...]) -> None:
             target = clockwise(n)
             while target in covered:
                 target = clockwise(target)
-            s.loc[m] = (where, target)
-            s.emit("mouse_fled", rules, mouse=m, start=n, number=target, ring=where)
+            ring = "inner" if s.options.get("paw_flight_inner") else where
+            s.loc[m] = (ring, target)
+            s.emit("mouse_fled", rules, mouse=m, start=n, number=target, ring=ring)
 
 
 def inner_ring(s: State) -> None:

@@ -9,6 +9,15 @@ from typing import Any
 OPTIONS: dict[str, str] = {
     "trade_any_number": "Q1, Q2, L1 (German edition): your mice trade whenever they share a number, not only at "
                         "the minute hand's number, and a claim may go to any of your mice at the claiming number.",
+    "leap_skips_paws": "Q3: a number under a cat paw does not count toward a leap's distance.",
+    "cuckoo_leap_needs_relic": "Q4: the 12 token's leap may only follow the return of at least one relic.",
+    "scamp_other_space": "Q6, L7 (Italian summary): the Scamp must teleport to a space other than the active "
+                         "mouse's own.",
+    "wilds_to_web": "Q8: spent, scratched or unplaced wild tiles go back to Itsy's web instead of the bag.",
+    "no_favor_leap_when_bumped": "Q9: a bumped mouse may not play a favor Leap instead of its bump destinations.",
+    "paw_flight_inner": "Q10: mice fleeing a cat paw always go to the inner ring space of the next free number.",
+    "die_1_to_10": "Q14: the cat die shows 1-10 instead of the reconstructed 2-11.",
+    "throw_to_scamp_card": "Q17: a Throw may pick the Scamp while it is still out of play on its card.",
 }
 """Every option name, with the ruling it switches and what it does. All are off by default."""
 

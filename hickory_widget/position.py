@@ -146,8 +146,9 @@ def from_data(data: Any, components: Components | None = None) -> State:
     paws = data.get("paws", [])
     if not isinstance(paws, list) or any(isinstance(p, bool) or not isinstance(p, int) for p in paws):
         raise ck.fail("paws", f"a list of clock numbers, found {paws!r}")
-    if len(paws) > 2 or any(p not in c.die_faces for p in paws):
-        raise ck.fail("paws", f"at most 2 paws, each on a die face {list(c.die_faces)}, found {paws}")
+    faces = range(1, 11) if options.get("die_1_to_10") else c.die_faces
+    if len(paws) > 2 or any(p not in faces for p in paws):
+        raise ck.fail("paws", f"at most 2 paws, each on a die face {list(faces)}, found {paws}")
 
     tokens = _tokens(ck, ck.get(data, "tokens", dict))
     tile_places: dict[str, str] = {}

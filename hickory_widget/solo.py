@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from .chance import roll_die
+from .chance import roll_die, to_bag
 from .decisions import Ask
 from .end_of_round import flee_paws
 from .state import State, clockwise, owner
@@ -61,7 +61,7 @@ def scratch(s: State, n: int) -> Generator[Ask, str, None]:
             if tile in s.card(m):
                 s.card(m).remove(tile)
                 break
-        s.bag.append(tile)
+        to_bag(s, tile)
         s.emit("tile_scratched", ("R119",), tile=tile, number=n)
     if any(s.loc[m][0] in ("inner", "outer") for m in mice):
         flee_paws(s, s.paws, ("R120",))

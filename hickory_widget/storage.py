@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from .activation import decide
+from .chance import to_bag
 from .decisions import Ask
 from .state import State, owner
 
@@ -24,5 +25,5 @@ def check_capacity(s: State, mouse: str) -> Generator[Ask, str, None]:
                                    over=len(card) - s.capacity(mouse))
         tile = choice.partition(":")[2]
         card.remove(tile)
-        s.bag.append(tile)
+        to_bag(s, tile)
         s.emit("tile_returned_to_bag", ("R64",), mouse=mouse, tile=tile)

@@ -17,6 +17,15 @@ from .state import State, clockwise, kind, owner
 def leap_targets(s: State, n: int, reach: int) -> list[int]:
     """Outer spaces 1..reach numbers clockwise of n; a paw counts toward the distance but is no target (R82a)."""
     out = []
+    if s.options.get("leap_skips_paws"):  # Q3: covered numbers do not count
+        target = n
+        while len(out) < reach:
+            target = clockwise(target)
+            if target == n:
+                break
+            if not s.covered(target):
+                out.append(target)
+        return out
     for k in range(1, reach + 1):
         target = clockwise(n, k)
         if not s.covered(target):
