@@ -4,11 +4,18 @@ The rules engine never calls this; the property tests do, after every single cho
 games, so a rule that loses a tile, duplicates a card or breaks a limit is caught at the step that did it.
 Each problem is a readable sentence naming the component, where it was found and the rule it breaks.
 
-A few limits may be broken for exactly one decision while the rules ask a player to repair them: a card over
-its storage while its owner picks the tile to return (R64, R65), mice at a freshly placed paw while the cat
-scratches them (R119) and mice bumped off the minute hand before they land (R52). Pass the pending
-``Decision`` (``game.decision``) to allow those; without it every limit is checked strictly, as it must hold
-at a Tick boundary and at the end of the game.
+Some limits are broken, by design, for exactly the decisions in which the rules have a player repair them,
+and some tiles are briefly held by the flow (drawn, taken from the market or delivered) before they land:
+
+* a player's cards over storage while that player returns the excess, or trades first (R64, R65), or picks
+  which of their mice receives a gained tile;
+* a hand of 3 favor cards while its owner picks the one to discard (R94);
+* mice at a freshly placed paw while the cat scratches them (R119, R120);
+* mice bumped off the minute hand before they land (R52);
+* tiles nowhere in the state while drawn, taken or delivered tiles wait for the player's decision.
+
+Pass the pending ``Decision`` (``game.decision``) to allow exactly these; without it every limit is strict, as
+it must be at a Tick boundary and at the end of the game. Tiles are never allowed in two places.
 """
 
 from __future__ import annotations
@@ -20,10 +27,15 @@ from .components import MOUSE_KINDS
 from .state import State, kind
 
 RING_PLACES = ("inner", "outer")
-REPAIR_CAPACITY = "return_excess"
-"""The decision in which an over-full card is being emptied (R64)."""
-REPAIR_SCRATCH = "scratch_discard"
-"""The decision in which mice at a newly placed paw discard before they move on (R119-R120)."""
+OVERFULL_KINDS = frozenset({"return_excess", "trade", "claim_gained"})
+"""Decisions during which the deciding player's cards may be over storage (R64, R65)."""
+FAVOR_LIMIT_KINDS = frozenset({"favor_limit"})
+"""Decisions during which the deciding player holds one favor card too many (R94)."""
+SCRATCH_KINDS = frozenset({"scratch_discard"})
+"""Decisions during which mice at the scratched number (context ``number``) wait to flee (R119)."""
+TRANSIT_KINDS = frozenset({"spotter_return", "claim_gained", "market_pick", "hunt_place"})
+"""Decisions during which drawn, taken or delivered tiles are held by the flow, not by any place (R75, R76,
+R90, R104a)."""
 
 
 def problems(state: State, pending: Any = None) -> list[str]:
@@ -34,11 +46,13 @@ def problems(state: State, pending: Any = None) -> list[str]:
     """
     out: list[str] = []
     kind_ = getattr(pending, "kind", None)
+    who = getattr(pending, "player", None)
     context = getattr(pending, "context", None) or {}
-    _tiles(state, out)
+    _tiles(state, out, in_transit=kind_ in TRANSIT_KINDS)
     _mice(state, out, in_flow=pending is not None,
-          scratch_at=context.get("number") if kind_ == REPAIR_SCRATCH else None)
-    _cards(state, out, over_ok=context.get("card") if kind_ == REPAIR_CAPACITY else None)
+          scratch_at=context.get("number") if kind_ in SCRATCH_KINDS else None)
+    _cards(state, out, overfull=who if kind_ in OVERFULL_KINDS else None,
+           extra_favor=who if kind_ in FAVOR_LIMIT_KINDS else None)
     _decks(state, out)
     _tracks(state, out)
     return out
@@ -47,7 +61,7 @@ def problems(state: State, pending: Any = None) -> list[str]:
 # --------------------------------------------------------------------------------------------------- tiles
 
 
-def _tiles(s: State, out: list[str]) -> None:
+def _tiles(s: State, out: list[str], in_transit: bool) -> None:
     """R1-R2, R22, R24, R62, R104a: all 93 tiles in exactly one place, and each place takes only what it may."""
     c = s.c
     places: dict[str, list[str]] = {}
@@ -94,7 +108,7 @@ def _tiles(s: State, out: list[str]) -> None:
         if len(where) > 1:
             out.append(f"tile {t!r} is in {len(where)} places at once: {where} (R1: each tile is in one place)")
     missing = [t for t in c.tiles if t not in places]
-    if missing:
+    if missing and not in_transit:
         out.append(f"{len(missing)} tile(s) are nowhere, e.g. {missing[:5]} (R1: all 93 tiles stay in the game)")
 
 
@@ -164,30 +178,30 @@ def _mice(s: State, out: list[str], in_flow: bool, scratch_at: int | None) -> No
 # --------------------------------------------------------------------------------------------------- cards
 
 
-def _cards(s: State, out: list[str], over_ok: str | None) -> None:
+def _cards(s: State, out: list[str], overfull: str | None, extra_favor: str | None) -> None:
     """R63-R64: four cards per player, each within its storage; R94: at most 2 favor cards in hand."""
-    limit = s.c.favor_hand_limit
     for p in s.players:
         if set(p.cards) != set(MOUSE_KINDS):
             out.append(f"{p.color} has cards {sorted(p.cards)}, expected one per kind {list(MOUSE_KINDS)} (R3)")
         for k, card in p.cards.items():
             mouse = f"{p.color}.{k}"
             cap = s.c.storage.get(k, 0)
-            if len(card) > cap and mouse != over_ok:
+            if len(card) > cap and p.color != overfull:
                 out.append(f"{mouse} card holds {len(card)} tiles, its storage is {cap} (R64)")
-        if len(p.favors) > limit:
-            out.append(f"{p.color} holds {len(p.favors)} favor cards {p.favors}, the limit is {limit} (R94)")
+        if len(p.favors) > s.c.favor_hand_limit + (p.color == extra_favor):
+            out.append(f"{p.color} holds {len(p.favors)} favor cards {p.favors}, the limit is "
+                       f"{s.c.favor_hand_limit} (R94)")
 
 
 def _decks(s: State, out: list[str]) -> None:
     """R1, R93: 13 favor cards in deck, discard or hands; 12 quests in deck, face up or discard; once each."""
     favors = Counter([*s.favor_deck, *s.favor_discard, *(f for p in s.players for f in p.favors)])
-    if favors != Counter(s.c.favors):
+    if favors != Counter(list(s.c.favors)):
         out.append("favor cards out of place: " + _census(favors, s.c.favors))
     if len(s.quests_up) != s.c.quests_face_up:
         out.append(f"{len(s.quests_up)} face-up quest spaces, the side board has {s.c.quests_face_up} (R26)")
     quests = Counter([*s.quest_deck, *(q for q in s.quests_up if q is not None), *s.quest_discard])
-    if quests != Counter(s.c.quests):
+    if quests != Counter(list(s.c.quests)):
         out.append("quests out of place: " + _census(quests, s.c.quests))
 
 
@@ -220,6 +234,6 @@ def _tracks(s: State, out: list[str]) -> None:
             out.append(f"{p.color} has negative score parts {negative}")
     if not 0 <= s.weight < len(chain.right_values):
         out.append(f"weight index {s.weight} is off the right chain {list(chain.right_values)} (R102)")
-    bad_paws = [n for n in s.paws if n not in s.c.die_faces]
-    if bad_paws or len(s.paws) > 2:
-        out.append(f"cat paws {s.paws}: at most 2, each on a die face {list(s.c.die_faces)} (R106, R116)")
+    # Any die face is 1-11 (the hand is at 12 when the die is rolled, R106a); which faces depends on options.
+    if any(not 1 <= n <= 11 for n in s.paws) or len(s.paws) > 2:
+        out.append(f"cat paws {s.paws}: at most 2, each on a number 1-11 (R106, R116)")

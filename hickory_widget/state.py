@@ -138,9 +138,9 @@ class State:
         """Every clock mouse at number n (R12), optionally of one color."""
         out = []
         for m, (where, k) in self.loc.items():
-            if (k == n and where in ("inner", "outer")) or (where == "hand" and self.minute == n):
-                if color is None or owner(m) == color:
-                    out.append(m)
+            here = (k == n and where in ("inner", "outer")) or (where == "hand" and self.minute == n)
+            if here and (color is None or owner(m) == color):
+                out.append(m)
         return out
 
     def card(self, mouse: str) -> list[str]:
