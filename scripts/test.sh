@@ -6,6 +6,6 @@ cd "$(dirname "$0")/.."
 source scripts/_venv.sh
 ensure_venv test
 echo "==> ruff"
-.venv/bin/ruff check hickory_widget tests benchmarks
+.venv/bin/ruff check .
 echo "==> pytest"
 exec .venv/bin/python -m pytest "$@"
