@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from . import chain, minute_hand
-from .activation import decide
+from .activation import MOVED, decide
 from .chance import draw_tile, to_bag
 from .components import Action, Icon
 from .decisions import Ask
@@ -43,6 +43,8 @@ def perform(s: State, mouse: str, n: int) -> Generator[Ask, str, None]:
         if options() == ["decline"] and not s.player(owner(mouse)).favors:
             return
         choice = yield from decide(s, owner(mouse), "action", options, mouse, number=n, token=s.tokens[n], next=nxt)
+        if choice == MOVED:
+            return
         if choice == "decline":
             s.emit("action_declined", ("R71",), mouse=mouse, number=n)
             return

@@ -14,9 +14,16 @@ from . import trading
 from .decisions import Ask
 from .state import State
 
+SETTLED = "settled"
+"""What :func:`decide` returns when a trade or a favor card made the question moot (``settled()`` is true):
+the tile to claim is gone, the card is back within its storage."""
+MOVED = "moved"
+"""What :func:`decide` returns when a favor card moved the active mouse away (a Scamp teleporting itself):
+the question it was asked no longer applies, and the caller ends that step."""
+
 
 def decide(s: State, color: str, kind: str, options: list[str] | Callable[[], list[str]], mouse: str | None = None,
-           **context: Any) -> Generator[Ask, str, str]:
+           settled: Callable[[], bool] | None = None, **context: Any) -> Generator[Ask, str, str]:
     """Asks ``color`` to pick one of ``options``; trading and favor plays may come first.
 
     Pass ``options`` as a function when a trade or a favor card could change them (costs, tiles on a card):
@@ -34,7 +41,14 @@ def decide(s: State, color: str, kind: str, options: list[str] | Callable[[], li
         choice = yield Ask(color, kind, base + extra if extra else base, {"mouse": mouse, **context})
         if choice == "trade":
             yield from trading.trade(s, color)
+            if settled is not None and settled():
+                return SETTLED
         elif choice.startswith("favor:") and mouse is not None:
+            before = s.loc.get(mouse)
             yield from play_favor(s, mouse, choice)
+            if s.loc.get(mouse) != before:
+                return MOVED
+            if settled is not None and settled():
+                return SETTLED
         else:
             return choice

@@ -46,6 +46,8 @@ class Game:
             advanced: bool = False) -> Game:
         """A new game: ``players`` is a count (1 = solo) or a list of colors; the same seed gives the same game."""
         opts = check_options(options)
+        if not isinstance(advanced, bool):
+            raise ValueError(f"advanced must be True or False, not {advanced!r}")
         state = new_state(players, seed, options=opts, advanced=advanced)
         origin = {"setup": {"players": state.colors, "seed": seed, "options": opts, "advanced": advanced}}
         return cls(state, origin)
@@ -238,7 +240,8 @@ class Game:
     def _check(self, entry: str) -> None:
         """Raises IllegalChoice unless ``entry`` may be applied now; changes nothing."""
         if not isinstance(entry, str):
-            raise IllegalChoice(f"a choice is given by its id (a string), not {entry!r}")
+            legal = ", ".join(self._ask.options) if self._ask else "none (the game is over)"
+            raise IllegalChoice(f"a choice is given by its id (a string), not {entry!r}. Legal ids now: {legal}")
         if entry.startswith("force:"):
             parts = entry.split(":", 2)
             if len(parts) != 3 or self._ask is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from . import actions
-from .activation import decide
+from .activation import MOVED, SETTLED, decide
 from .decisions import Ask
 from .state import State, owner
 from .storage import check_capacity
@@ -36,8 +36,11 @@ def enter(s: State, mouse: str, n: int, rules: tuple[str, ...]) -> Generator[Ask
     tile = s.leaves[n]
     if tile is not None:
         options = [f"claim:{m}" for m in claim_receivers(s, mouse, n)]
-        choice = yield from decide(s, color, "claim", [*options, "skip_claim"], mouse, number=n, tile=tile)
-        if choice != "skip_claim":
+        choice = yield from decide(s, color, "claim", [*options, "skip_claim"], mouse,
+                                   lambda: s.leaves[n] != tile, number=n, tile=tile)
+        if choice == MOVED:
+            return
+        if choice not in ("skip_claim", SETTLED):
             receiver = choice.partition(":")[2]
             s.leaves[n] = None
             s.card(receiver).append(tile)

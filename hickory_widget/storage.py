@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from .activation import decide
+from .activation import SETTLED, decide
 from .chance import to_bag
 from .decisions import Ask
 from .state import State, owner
@@ -21,8 +21,11 @@ def check_capacity(s: State, mouse: str) -> Generator[Ask, str, None]:
         def options() -> list[str]:
             return [f"return:{t}" for t in dict.fromkeys(card)]
 
-        choice = yield from decide(s, owner(mouse), "return_excess", options, None, card=mouse,
+        choice = yield from decide(s, owner(mouse), "return_excess", options, None,
+                                   lambda: len(card) <= s.capacity(mouse), card=mouse,
                                    over=len(card) - s.capacity(mouse))
+        if choice == SETTLED:
+            continue
         tile = choice.partition(":")[2]
         card.remove(tile)
         to_bag(s, tile)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from . import minute_hand, trading
-from .activation import decide
+from .activation import MOVED, decide
 from .decisions import Ask
 from .outer_ring import enter
 from .setup import priority_order
@@ -88,8 +88,11 @@ def activate_on_hand(s: State, mouse: str) -> Generator[Ask, str, None]:
     if kind(mouse) == "scurrier":
         options += [f"leap:{t}" for t in leap_targets(s, n, 2)]
     choice = yield from decide(s, owner(mouse), "hand_mouse", options, mouse, number=n)
-    s.throws.clear()
+    if choice == MOVED:
+        s.throws.clear()
+        return
     if choice == "stay":
+        s.throws.clear()
         s.emit("mouse_stayed", ("R45",), mouse=mouse, number=n)
         return
     if choice == "jump_off":
@@ -111,7 +114,9 @@ def activate_on_inner(s: State, mouse: str) -> Generator[Ask, str, None]:
     n = s.minute
     s.emit("mouse_activated", ("R40", "R42", "R44"), mouse=mouse, number=n, where="inner")
     choice = yield from decide(s, owner(mouse), "inner_mouse", ["move_out", "jump_on"], mouse, number=n)
-    if choice == "move_out":
+    if choice == MOVED:
+        pass
+    elif choice == "move_out":
         s.emit("mouse_moved_out", ("R46",), mouse=mouse, number=n)
         yield from enter(s, mouse, n, ("R46",))
     elif choice == "jump_on":
@@ -135,7 +140,9 @@ def activate_bumped(s: State, mouse: str) -> Generator[Ask, str, None]:
     if kind(mouse) == "scurrier":
         options += [f"leap:{t}" for t in leap_targets(s, n, 2)]
     choice = yield from decide(s, owner(mouse), "bumped_mouse", options, mouse, number=n)
-    if choice == "jump_off":
+    if choice == MOVED:
+        pass
+    elif choice == "jump_off":
         yield from enter(s, mouse, n, ("R52",))
     elif choice.startswith("back:"):
         yield from enter(s, mouse, back, ("R52",))
