@@ -15,16 +15,18 @@ and some tiles are briefly held by the flow (drawn, taken from the market or del
 * tiles nowhere in the state while drawn, taken or delivered tiles wait for the player's decision.
 
 Pass the pending ``Decision`` (``game.decision``) to allow exactly these; without it every limit is strict, as
-it must be at a Tick boundary and at the end of the game. Tiles are never allowed in two places.
+it must be at a Tick boundary and at the end of the game. Tiles are never allowed in two places, and a tile
+lost in transit is still reported at the next decision that holds none.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from .components import MOUSE_KINDS
-from .state import State, kind
+from .decisions import Ask, Decision
+from .state import PlayerState, State, kind
 
 RING_PLACES = ("inner", "outer")
 OVERFULL_KINDS = frozenset({"return_excess", "trade", "claim_gained"})
@@ -38,16 +40,16 @@ TRANSIT_KINDS = frozenset({"spotter_return", "claim_gained", "market_pick", "hun
 R90, R104a)."""
 
 
-def problems(state: State, pending: Any = None) -> list[str]:
+def problems(state: State, pending: Decision | Ask | None = None) -> list[str]:
     """Every violated invariant of ``state`` as a sentence; an empty list means the state is sound.
 
-    ``pending`` is the decision the game is waiting for (a ``Decision`` or ``Ask``, anything with ``kind`` and
-    ``context``), or None at a Tick boundary, at game over, or when the caller wants every limit strict.
+    ``pending`` is the decision the game is waiting for (``game.decision``), or None at a Tick boundary, at
+    game over, or when the caller wants every limit strict.
     """
     out: list[str] = []
-    kind_ = getattr(pending, "kind", None)
-    who = getattr(pending, "player", None)
-    context = getattr(pending, "context", None) or {}
+    kind_ = pending.kind if pending is not None else None
+    who = pending.player if pending is not None else None
+    context = pending.context if pending is not None else {}
     _tiles(state, out, in_transit=kind_ in TRANSIT_KINDS)
     _mice(state, out, in_flow=pending is not None,
           scratch_at=context.get("number") if kind_ in SCRATCH_KINDS else None)
@@ -112,7 +114,7 @@ def _tiles(s: State, out: list[str], in_transit: bool) -> None:
         out.append(f"{len(missing)} tile(s) are nowhere, e.g. {missing[:5]} (R1: all 93 tiles stay in the game)")
 
 
-def _hunt(s: State, p: Any, put: Any, out: list[str]) -> None:
+def _hunt(s: State, p: PlayerState, put: Callable[[str | None, str], None], out: list[str]) -> None:
     """R104a: a hunt-board space holds the item printed on it or a wild, never a relic."""
     board = s.c.hunt_board(p.board)
     if len(p.hunt) != board.rows or any(len(row) != board.columns for row in p.hunt):
@@ -185,7 +187,7 @@ def _cards(s: State, out: list[str], overfull: str | None, extra_favor: str | No
             out.append(f"{p.color} has cards {sorted(p.cards)}, expected one per kind {list(MOUSE_KINDS)} (R3)")
         for k, card in p.cards.items():
             mouse = f"{p.color}.{k}"
-            cap = s.c.storage.get(k, 0)
+            cap = s.capacity(mouse) if k in MOUSE_KINDS else 0
             if len(card) > cap and p.color != overfull:
                 out.append(f"{mouse} card holds {len(card)} tiles, its storage is {cap} (R64)")
         if len(p.favors) > s.c.favor_hand_limit + (p.color == extra_favor):
@@ -205,7 +207,7 @@ def _decks(s: State, out: list[str]) -> None:
         out.append("quests out of place: " + _census(quests, s.c.quests))
 
 
-def _census(found: Counter[str], expected: Any) -> str:
+def _census(found: Counter[str], expected: Mapping[str, object]) -> str:
     """What is missing, doubled or unknown compared with the box contents."""
     parts = []
     missing = sorted(x for x in expected if found[x] == 0)

@@ -270,6 +270,7 @@ def saved() -> dict[str, Any]:
 
 
 def test_save_and_load_round_trip(saved: dict[str, Any]) -> None:
+    """A save replays to the same game: loading and saving again gives the same text."""
     text = json.dumps(saved, separators=(",", ":"))
     loaded = Game.from_json(text)
     assert loaded.to_json() == text
@@ -460,6 +461,7 @@ def test_position_round_trips_through_from_position() -> None:
 
 @pytest.mark.parametrize("players", [1, 4])
 def test_position_of_a_new_game_round_trips(players: int) -> None:
+    """R116, R122: a position before any choice (advanced setup still to place, solo paws placed) round-trips."""
     game = Game.new(players, seed=3, advanced=True)
     pos = game.position()
     assert Game.from_position(pos).position() == pos

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
@@ -27,7 +28,8 @@ from hypothesis import strategies as st
 from hickory_widget import Game, IllegalChoice
 from hickory_widget.invariants import problems
 from hickory_widget.options import OPTIONS
-from hickory_widget.position import to_data
+from hickory_widget.position import from_data, to_data
+from hickory_widget.state import State
 
 SCALE = float(os.environ.get("HICKORY_PROPERTY_SCALE", "1"))
 MAX_CHOICES = 50_000
@@ -57,6 +59,33 @@ Snapshot = tuple[str, list[str], list[str]]
 def snapshot(game: Game) -> Snapshot:
     """What must be identical after undo+redo or save+load: the position, the pending choices, the history."""
     return json.dumps(to_data(game.state), sort_keys=True), game.choice_ids, game.history
+
+
+def stale(game: Game) -> str | None:
+    """What is out of date in the pending question, if anything: a mouse asked to move from where it no longer
+    is, a claim of a tile already gone, an over-full card that is not (R44-R46, R52, R58, R64, R88b, R95a).
+    A favor card or a trade played at a decision point can change the state the question was asked about."""
+    d = game.decision
+    if d is None:
+        return None
+    s, ctx = game.state, d.context
+    mouse, n = ctx.get("mouse"), ctx.get("number")
+    where = s.loc.get(mouse) if mouse else None
+    expected = {"hand_mouse": ("hand", 0), "inner_mouse": ("inner", n), "bumped_mouse": ("bumped", 0),
+                "claim": ("outer", n), "action": ("outer", n)}.get(d.kind)
+    if expected is not None and where != expected:
+        return f"{d.kind} asked about {mouse} at {expected}, but it is at {where}"
+    if d.kind in ("hand_mouse", "inner_mouse", "bumped_mouse") and n != s.minute:
+        return f"{d.kind} asked at number {n}, but the minute hand is at {s.minute}"
+    if d.kind == "claim" and s.leaves[n] != ctx.get("tile"):
+        return f"claim of {ctx.get('tile')!r} at {n}, but the leaf holds {s.leaves[n]!r} (R58)"
+    if d.kind == "return_excess" and len(s.card(ctx["card"])) <= s.capacity(ctx["card"]):
+        return f"return_excess for {ctx['card']}, but its card is within storage (R64)"
+    if d.kind == "activate":
+        away = [c for c in game.choice_ids if c.startswith("activate:") and s.loc[c[9:]] != ("inner", n)]
+        if away:
+            return f"activate offers {away}, no longer on inner {n} (R42)"
+    return None
 
 
 def crossed_tick_boundary(game: Game) -> bool:
@@ -137,7 +166,8 @@ class Player:
             g.choose(rng.choice(g.choice_ids))
 
     def check(self) -> None:
-        """R13, R17, R64, R94, R111 and every invariant, after one history entry."""
+        """R13, R17, R64, R94, R111 and every invariant, after one history entry; the pending decision is about
+        the state as it is now."""
         g = self.game
         s = g.state
         pending = g.decision
@@ -149,6 +179,8 @@ class Player:
         for m, (ring, n) in s.loc.items():
             assert not (ring in ("inner", "outer") and n in s.paws and n != scratching), (
                 f"{m} at {ring} {n} shares its number with a cat paw {s.paws} (R111)" + self.where())
+        out_of_date = stale(g)
+        assert out_of_date is None, "the pending decision is out of date: " + out_of_date + self.where()
         scores = g.scores
         fell = {c: (self.best[c], v) for c, v in scores.items() if v < self.best[c]}
         assert not fell, f"scores went down (before, after): {fell} (R17)" + self.where()
@@ -269,3 +301,123 @@ def test_different_seeds_give_different_games() -> None:
     a, b = Game.new(4, seed=1), Game.new(4, seed=2)
     assert to_data(a.state) != to_data(b.state)
     assert to_data(Game.new(4, seed=1).state) == to_data(a.state)
+
+
+# --------------------------------------------------------------------------------------------------- the checker
+
+
+def _item_not_for(s: State, cell: tuple[str, str]) -> str:
+    return next(t for t in s.bag if s.c.tiles[t].kind == "item" and (s.c.tiles[t].color, s.c.tiles[t].symbol) != cell)
+
+
+def _plant_wrong_hunt_tile(s: State) -> None:
+    p = s.players[0]
+    tile = _item_not_for(s, s.c.hunt_board(p.board).grid[0][0])
+    s.bag.remove(tile)
+    p.hunt[0][0] = tile
+
+
+PLANTED: list[tuple[str, Callable[[State], object], str]] = [
+    ("tile in two places", lambda s: s.players[0].cards["scurrier"].append(s.bag[0]), "in 2 places at once"),
+    ("tile lost", lambda s: s.bag.pop(), "nowhere"),
+    ("tile at Lord Cuckoo", lambda s: s.leaves.__setitem__(12, s.bag.pop()), "R10"),
+    ("item on the web", lambda s: s.web.append(s.bag.pop()), "R22"),
+    ("mouse at a paw", lambda s: (s.paws.append(5), s.loc.__setitem__("blue.scurrier", ("outer", 5))), "R111"),
+    ("hand lists a mouse not on it", lambda s: s.hand.append("blue.spotter"), "mice placed 'hand'"),
+    ("hand over capacity", lambda s: [(s.hand.append(m), s.loc.__setitem__(m, ("hand", 0)))
+                                      for m in ("blue.scavenger", "red.scavenger", "blue.spotter")], "R13"),
+    ("card over storage", lambda s: [s.players[0].cards["spotter"].append(s.bag.pop()) for _ in range(4)], "R64"),
+    ("three favor cards", lambda s: [s.players[0].favors.append(s.favor_deck.pop()) for _ in range(2)], "R94"),
+    ("favor card lost", lambda s: s.favor_deck.pop(), "favor cards out of place: missing"),
+    ("quest in two places", lambda s: s.quest_discard.append(s.quests_up[0]), "quests out of place"),
+    ("Scaler off the chain", lambda s: setattr(s.players[0], "scaler", s.c.chain.spaces + 1), "R92"),
+    ("weight off the chain", lambda s: setattr(s, "weight", len(s.c.chain.right_values)), "R102"),
+    ("wrong tile on a hunt board", _plant_wrong_hunt_tile, "R104a"),
+    ("Spotter on its card", lambda s: s.loc.__setitem__("blue.spotter", ("card", 0)), "R33"),
+    ("mouse missing", lambda s: s.loc.pop("red.scamp"), "mice with no place"),
+]
+
+
+@pytest.mark.parametrize(("what", "plant", "says"), PLANTED, ids=[p[0] for p in PLANTED])
+def test_the_checker_reports_each_planted_violation(what: str, plant: Callable[[State], object], says: str) -> None:
+    """The invariants are not vacuous: each planted violation (R1, R10, R13, R22, R33, R64, R92, R94, R102,
+    R104a, R111) is reported, naming its rule, on a state that was sound before."""
+    state = from_data(Game.new(["blue", "red"], seed=1).position())
+    assert problems(state) == []
+    plant(state)
+    found = problems(state)
+    assert any(says in p for p in found), f"{what}: {found}"
+
+
+# --------------------------------------------------------------------------------------------------- regressions
+# Failures these properties found, shrunk by hand to a position a few choices away from the bug.
+
+
+def assert_sound(game: Game) -> None:
+    found = problems(game.state, game.decision)
+    assert found == [], "invariants broken:\n  " + "\n  ".join(found)
+    out_of_date = stale(game)
+    assert out_of_date is None, out_of_date
+
+
+def rigged_with_f10(mouse: str, place: str) -> tuple[Game, int, str]:
+    """A 2-player game at a Tick boundary where blue holds favor F10 (Spend 1 -> Scamp), ``mouse`` has one
+    tile to spend and stands at ``place`` ("hand" or "inner"; inner means the next Tick's number).
+    Returns the game, the next Tick's number and the spare tile."""
+    pos = Game.new(2, seed=1).position()
+    n = pos["minute"] % 12 + 1
+    blue = pos["boards"]["blue"]
+    pos["favors"]["deck"] = [f for f in pos["favors"]["deck"] if f != "F10"] + blue["favors"]
+    blue["favors"] = ["F10"]
+    spare = pos["bag"].pop()
+    blue["cards"][mouse.partition(".")[2]] = [spare]
+    if place == "hand":
+        pos["mice"][mouse] = "hand"
+        pos["hand"] = [mouse]
+    else:
+        pos["mice"][mouse] = f"inner {n}"
+    return Game.from_position(pos), n, spare
+
+
+def answer(game: Game, *choices: str) -> None:
+    for choice in choices:
+        game.choose(choice)
+        assert_sound(game)
+
+
+def test_a_scamp_that_teleports_itself_from_the_hand_ends_its_hand_activation() -> None:
+    """R88, R88b, R95a: the Scamp on the minute hand plays F10 and teleports itself to an outer space; once
+    that resolves, it is not asked to stay on or jump off the hand it has left (this crashed in jump_off:
+    list.remove on the hand). Then the game plays on soundly to the end of the round."""
+    game, n, spare = rigged_with_f10("blue.scamp", "hand")
+    assert (game.decision.kind, game.decision.context["mouse"]) == ("hand_mouse", "blue.scamp")
+    answer(game, "favor:F10", f"pay:{spare}")
+    target = next(int(c[6:]) for c in game.choice_ids if c.startswith("scamp:") and int(c[6:]) != n)
+    answer(game, f"scamp:{target}")
+    while game.decision.context.get("mouse") == "blue.scamp" and game.decision.kind in ("claim", "action"):
+        answer(game, "skip_claim" if game.decision.kind == "claim" else "decline")
+    assert game.state.loc["blue.scamp"] == ("outer", target) and game.state.hand == []
+    assert not (game.decision.kind == "hand_mouse" and game.decision.context["mouse"] == "blue.scamp")
+    rng = random.Random(0)
+    while not game.over and game.state.round == 1:
+        answer(game, rng.choice(game.choice_ids))
+
+
+def test_a_leaf_tile_claimed_by_a_teleported_scamp_is_not_claimed_again() -> None:
+    """R58, R88, R95a: the Scurrier enters a leaf, plays F10 during its claim, the Scamp teleports to the same
+    space and claims the tile; the Scurrier is not then asked to claim it too (it used to copy the tile onto
+    its own card, one tile in two places, R1)."""
+    game, n, spare = rigged_with_f10("blue.scurrier", "inner")
+    tile = game.state.leaves[n]
+    assert tile is not None
+    answer(game, "move_out")
+    assert game.decision.kind == "claim" and "favor:F10" in game.choice_ids
+    answer(game, "favor:F10", f"pay:{spare}", f"scamp:{n}", "claim:blue.scamp")
+    assert tile in game.state.player("blue").cards["scamp"] and game.state.leaves[n] is None
+    while game.decision.context.get("mouse") == "blue.scamp" and game.decision.kind == "action":
+        answer(game, "decline")
+    assert not (game.decision.kind == "claim" and game.decision.context["mouse"] == "blue.scurrier")
+    assert tile not in game.state.player("blue").cards["scurrier"]
+    rng = random.Random(0)
+    while not game.over and game.state.round == 1:
+        answer(game, rng.choice(game.choice_ids))
