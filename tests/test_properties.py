@@ -120,12 +120,13 @@ class Player:
         self.best = self.game.scores
 
     def where(self) -> str:
-        """The reproduction: setup, chooser seed, step and the last history entries."""
+        """The reproduction (the checks draw from the chooser too, so their rates are part of it)."""
         g = self.game
-        return (f"\nreproduce: Game.new({self.players}, seed={self.seed}, options={self.options}, "
-                f"advanced={self.advanced}); chooser random.Random({self.chooser}); forces at rate "
-                f"{self.force_rate}; step {self.steps}, {len(g.history)} history entries, last "
-                f"{g.history[-6:]}; pending {g.decision}")
+        return (f"\nreproduce (tests/test_properties.py): Player({self.players}, seed={self.seed}, "
+                f"chooser={self.chooser}, options={self.options}, advanced={self.advanced}, "
+                f"undo_rate={self.undo_rate}, save_rate={self.save_rate}, save_at_ticks={self.save_at_ticks}, "
+                f"force_rate={self.force_rate}).play()\nat step {self.steps} ({len(g.history)} history entries), "
+                f"last {g.history[-6:]}; pending {g.decision}")
 
     def play(self) -> Game:
         """Plays to the end, checking every property after every history entry."""
