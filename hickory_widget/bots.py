@@ -56,17 +56,12 @@ class GreedyBot:
         me = game.decision.player  # type: ignore[union-attr]
         base = game.scores[me]
         best, best_key = ids[0], None
-        redo = game._redo[:]  # trying options must not disturb the user's redo stack
         for option in ids:
-            gain = 0
-            if not option.startswith(("trade", "give:", "swap:")):
-                game._apply(option)
-                gain = game.scores[me] - base
-                game._rebuild(game._history[:-1])
+            trades = option.startswith(("trade", "give:", "swap:"))  # never score by themselves
+            gain = 0 if trades else game.scores_after(option)[me] - base
             key = (-gain, self.rank(option))
             if best_key is None or key < best_key:
                 best, best_key = option, key
-        game._redo[:] = redo
         return best
 
 

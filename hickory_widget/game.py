@@ -172,6 +172,17 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    def scores_after(self, choice_id: str) -> dict[str, int]:
+        """The scores once ``choice_id`` has been applied and the engine next asks something; the game itself
+        is left exactly as it was (redo included). Bots and what-if questions use it to look one step ahead."""
+        self._check(choice_id)
+        redo = self._redo[:]
+        self._apply(choice_id)
+        scores = self.scores
+        self._rebuild(self._history[:-1])
+        self._redo = redo
+        return scores
+
     def copy(self) -> Game:
         """An independent game with the same origin and history (a branch for what-if play)."""
         twin = Game.__new__(Game)

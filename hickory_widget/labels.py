@@ -41,6 +41,19 @@ def prompt(s: State, ask: Ask) -> str:
         "trade": f"{who}: trade tiles between your mice, or done",
         "trade_before_move": f"{who}: trade tiles between your mice at {n} before the hand moves on?",
         "scratch_discard": f"{who}: the cat scratches at {n}; discard a tile",
+        "spend": f"{m}: pay the cost ({ctx.get('left', 1)} tile(s) still to spend)",
+        "claim_gained": f"{who}: which of your mice takes {tile_name(s, ctx.get('tile', ''))}?",
+        "spotter_return": f"{m} drew one tile more than it searched for: put one back in the bag",
+        "market": f"{m} at Itsy Bitsy's market: two tiles from the discount bin, or one wild?",
+        "market_pick": f"{m}: take a tile from the discount bin",
+        "return_relics": f"{m}: return relics to Lord Cuckoo (5 points and a favor card each)",
+        "deliver": f"{m}: choose the items to deliver, then finish",
+        "quest": f"{who}: the delivery completes more than one quest; pick the one to score",
+        "hunt_place": f"{who}: where on your hunt board does {tile_name(s, ctx.get('tile', ''))} go?",
+        "favor_limit": f"{who}: you hold three favor cards; discard one",
+        "scamp": f"{who}: where does your Scamp appear?",
+        "leap": f"{m}: leap to which outer space?",
+        "throw": f"{m}: which of your mice may trade with it for the rest of this activation?",
     }
     return texts.get(ask.kind, f"{who}: {ask.kind.replace('_', ' ')}")
 
@@ -81,7 +94,72 @@ def label(s: State, ask: Ask, option: str) -> str:
     if verb == "swap":
         a, _, b = rest.partition(":")
         return f"Swap {tile_name(s, a)} for {tile_name(s, b)}"
+    if verb == "act":
+        return _action_label(s, ctx, int(rest))
+    if verb in ("pay", "deliver"):
+        return f"{verb.capitalize()} {tile_name(s, rest)}"
+    if verb in ("pay_favor", "deliver_favor"):
+        bonus = s.c.favors[rest].bonus
+        item = f"a {bonus[0]} {bonus[1]}" if bonus else "its bonus tile"
+        return f"{'Pay' if verb == 'pay_favor' else 'Deliver'} with favor card {rest} ({item})"
+    if option == "deliver_done":
+        return "Deliver the chosen items"
+    if option == "market:bin":
+        return "Two tiles from the discount bin"
+    if option == "market:wild":
+        return "One wild tile from the web"
+    if verb == "take":
+        return f"Take {tile_name(s, rest)}"
+    if verb == "return_relic":
+        return f"Return {tile_name(s, rest)}"
+    if verb == "quest":
+        quest = s.c.quests[rest]
+        return f"Quest {rest} ({quest.points} points)"
+    if verb == "hunt":
+        _, r, col = rest.split(":")
+        return f"Row {int(r) + 1}, column {int(col) + 1}"
+    if verb == "discard_favor":
+        return f"Discard favor card {rest}"
+    if verb == "scamp":
+        return f"Outer {rest}" if rest != "12" else "Lord Cuckoo (12)"
+    if verb == "throw":
+        return f"Throw to {mouse_name(rest)}"
+    if verb == "favor":
+        return f"Play favor card {rest} ({_icons_text(s.c.favors[rest].actions)})"
+    if verb == "favor_leap":
+        card, _, number = rest.partition(":")
+        return f"Play favor card {card} to leap to outer {number}"
     if verb == "place":
         mouse, _, number = rest.partition(":")
         return f"Place {mouse_name(mouse)} on inner {number}"
     return option
+
+
+def _icons_text(actions: tuple) -> str:
+    """'Spend 1 -> Scamp', 'Climb 2', 'Leap', ... for a token's or a card's actions."""
+    def icon(i: object) -> str:
+        name = getattr(i, "icon", "")
+        x = getattr(i, "x", 0)
+        to = getattr(i, "to", ())
+        words = {"relic": "Return relics", "favor": "Draw a favor card", "scamp": "Scamp", "market": "Market",
+                 "deliver": "Deliver", "throw": "Throw"}
+        if name == "leap":
+            return f"Leap to {'/'.join(map(str, to))}" if to else f"Leap 1-{x}"
+        return words.get(name, f"{name.capitalize()} {x}")
+
+    parts = []
+    for act in actions:
+        gain = " + ".join(icon(i) for i in act.gain)
+        cost = " + ".join(icon(i) for i in act.cost)
+        parts.append(f"{cost} -> {gain}" if cost else gain)
+    return ", then ".join(parts)
+
+
+def _action_label(s: State, ctx: dict, i: int) -> str:
+    from .actions import token_actions
+
+    number = ctx.get("number")
+    actions = token_actions(s, number) if number is not None else ()
+    if not 0 <= i < len(actions):
+        return f"Action {i + 1}"
+    return f"Do it: {_icons_text((actions[i],))}"

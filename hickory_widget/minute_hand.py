@@ -37,12 +37,3 @@ def leave(s: State, mouse: str) -> None:
     """Takes a mouse off the hand; the mice behind it move up (R55, R56)."""
     s.hand.remove(mouse)
 
-
-def spaces_of(s: State) -> list[tuple[str, int, int]]:
-    """(mouse, first space, last space) for each mouse on the hand, spaces counted from 0 at the front."""
-    out, at = [], 0
-    for m in s.hand:
-        size = s.size(m)
-        out.append((m, at, at + size - 1))
-        at += size
-    return out

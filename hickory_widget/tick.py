@@ -9,6 +9,7 @@ from collections.abc import Generator
 from . import minute_hand, trading
 from .activation import MOVED, decide
 from .decisions import Ask
+from .favors import leap_instead
 from .outer_ring import enter
 from .setup import priority_order
 from .state import State, clockwise, kind, owner
@@ -105,7 +106,7 @@ def activate_on_hand(s: State, mouse: str) -> Generator[Ask, str, None]:
         s.emit("mouse_leapt", ("R89",), mouse=mouse, start=n, number=target)
         yield from enter(s, mouse, target, ("R89",))
     else:  # a favor Leap taken instead of the printed options (R46a)
-        yield from _favor_leap(s, mouse, choice)
+        yield from leap_instead(s, mouse, choice)
     s.throws.clear()
 
 
@@ -114,9 +115,7 @@ def activate_on_inner(s: State, mouse: str) -> Generator[Ask, str, None]:
     n = s.minute
     s.emit("mouse_activated", ("R40", "R42", "R44"), mouse=mouse, number=n, where="inner")
     choice = yield from decide(s, owner(mouse), "inner_mouse", ["move_out", "jump_on"], mouse, number=n)
-    if choice == MOVED:
-        pass
-    elif choice == "move_out":
+    if choice == "move_out":
         s.emit("mouse_moved_out", ("R46",), mouse=mouse, number=n)
         yield from enter(s, mouse, n, ("R46",))
     elif choice == "jump_on":
@@ -126,8 +125,8 @@ def activate_on_inner(s: State, mouse: str) -> Generator[Ask, str, None]:
         s.throws.clear()
         for b in bumped:  # bumped mice activate at once, front one first (R49, R52)
             yield from activate_bumped(s, b)
-    else:
-        yield from _favor_leap(s, mouse, choice)
+    elif choice != MOVED:  # a favor Leap taken instead of the printed options (R46a, R54)
+        yield from leap_instead(s, mouse, choice)
     s.throws.clear()
 
 
@@ -140,9 +139,7 @@ def activate_bumped(s: State, mouse: str) -> Generator[Ask, str, None]:
     if kind(mouse) == "scurrier":
         options += [f"leap:{t}" for t in leap_targets(s, n, 2)]
     choice = yield from decide(s, owner(mouse), "bumped_mouse", options, mouse, number=n)
-    if choice == MOVED:
-        pass
-    elif choice == "jump_off":
+    if choice == "jump_off":
         yield from enter(s, mouse, n, ("R52",))
     elif choice.startswith("back:"):
         yield from enter(s, mouse, back, ("R52",))
@@ -150,15 +147,9 @@ def activate_bumped(s: State, mouse: str) -> Generator[Ask, str, None]:
         target = int(choice[5:])
         s.emit("mouse_leapt", ("R89",), mouse=mouse, start=n, number=target)
         yield from enter(s, mouse, target, ("R89",))
-    else:
-        yield from _favor_leap(s, mouse, choice)
+    elif choice != MOVED:  # a favor Leap taken instead of the printed options (R46a, R54)
+        yield from leap_instead(s, mouse, choice)
     s.throws.clear()
-
-
-def _favor_leap(s: State, mouse: str, choice: str) -> Generator[Ask, str, None]:
-    from .favors import leap_instead
-
-    yield from leap_instead(s, mouse, choice)
 
 
 def trading_before_the_hand_moves(s: State) -> Generator[Ask, str, None]:
