@@ -40,7 +40,7 @@ def happened(game: Game, kind: str) -> list[dict]:
 def done_delivering(game: Game) -> None:
     """Says "that's all" unless every item was chosen (then the engine stops asking by itself)."""
     if game.decision is not None and game.decision.kind == "deliver":
-        done_delivering(game)
+        answer(game, "deliver", "deliver_done")
 
 
 def tile_id(spec: str, pile: list[str]) -> str:
