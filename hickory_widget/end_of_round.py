@@ -45,10 +45,10 @@ def flee_paws(s: State, covered: list[int], rules: tuple[str, ...]) -> None:
     """Mice on a covered number move clockwise to the next free number, in the same ring (R106a, Q10)."""
     for m, (where, n) in list(s.loc.items()):
         if where in ("inner", "outer") and n in covered:
-            target = clockwise(n)
-            while target in covered:
-                target = clockwise(target)
             ring = "inner" if s.options.get("paw_flight_inner") else where
+            target = clockwise(n)
+            while target in covered or (ring == "inner" and target == 12 and s.options.get("no_inner_12")):
+                target = clockwise(target)
             s.loc[m] = (ring, target)
             s.emit("mouse_fled", rules, mouse=m, start=n, number=target, ring=ring)
 
@@ -57,9 +57,18 @@ def inner_ring(s: State) -> None:
     """R108: every mouse on an outer space, Lord Cuckoo included, goes to the inner space of its number."""
     moved = []
     for m, (where, n) in s.loc.items():
-        if where == "outer":
-            s.loc[m] = ("inner", n)
-            moved.append(m)
+        if where != "outer":
+            continue
+        if n == 12 and s.options.get("no_inner_12"):
+            # Q7: without an inner space at 12, Lord Cuckoo's mice join the back of the hand (which points at
+            # 12 now) while there is room, and otherwise wait on Lord Cuckoo for the next refresh.
+            if s.hand_spaces - s.hand_used() >= s.size(m):
+                s.hand.append(m)
+                s.loc[m] = ("hand", 0)
+                s.emit("mouse_joined_hand", ("R108", "Q7"), mouse=m)
+            continue
+        s.loc[m] = ("inner", n)
+        moved.append(m)
     s.emit("mice_moved_inward", ("R108",), mice=moved)
 
 

@@ -53,7 +53,8 @@ def problems(state: State, pending: Decision | Ask | None = None) -> list[str]:
     _tiles(state, out, in_transit=kind_ in TRANSIT_KINDS)
     _mice(state, out, in_flow=pending is not None,
           scratch_at=context.get("number") if kind_ in SCRATCH_KINDS else None)
-    _cards(state, out, overfull=who if kind_ in OVERFULL_KINDS else None,
+    deferred = pending is not None and state.options.get("capacity_at_end_of_activation")  # Q13
+    _cards(state, out, overfull="*" if deferred else who if kind_ in OVERFULL_KINDS else None,
            extra_favor=who if kind_ in FAVOR_LIMIT_KINDS else None)
     _decks(state, out)
     _tracks(state, out)
@@ -188,7 +189,7 @@ def _cards(s: State, out: list[str], overfull: str | None, extra_favor: str | No
         for k, card in p.cards.items():
             mouse = f"{p.color}.{k}"
             cap = s.capacity(mouse) if k in MOUSE_KINDS else 0
-            if len(card) > cap and p.color != overfull:
+            if len(card) > cap and overfull not in (p.color, "*"):
                 out.append(f"{mouse} card holds {len(card)} tiles, its storage is {cap} (R64)")
         if len(p.favors) > s.c.favor_hand_limit + (p.color == extra_favor):
             out.append(f"{p.color} holds {len(p.favors)} favor cards {p.favors}, the limit is "

@@ -13,9 +13,13 @@ OPTIONS: dict[str, str] = {
     "cuckoo_leap_needs_relic": "Q4: the 12 token's leap may only follow the return of at least one relic.",
     "scamp_other_space": "Q6, L7 (Italian summary): the Scamp must teleport to a space other than the active "
                          "mouse's own.",
+    "no_inner_12": "Q7: the clock has no inner space at 12; at the Inner ring step mice on Lord Cuckoo join the back "
+                   "of the minute hand while there is room (otherwise they wait there), and fleeing mice pass 12 by.",
     "wilds_to_web": "Q8: spent, scratched or unplaced wild tiles go back to Itsy's web instead of the bag.",
     "no_favor_leap_when_bumped": "Q9: a bumped mouse may not play a favor Leap instead of its bump destinations.",
     "paw_flight_inner": "Q10: mice fleeing a cat paw always go to the inner ring space of the next free number.",
+    "capacity_at_end_of_activation": "Q13: a card may hold extra tiles while its mouse acts; the excess goes back "
+                                     "to the bag when the activation ends.",
     "die_1_to_10": "Q14: the cat die shows 1-10 instead of the reconstructed 2-11.",
     "throw_to_scamp_card": "Q17: a Throw may pick the Scamp while it is still out of play on its card.",
 }

@@ -201,7 +201,7 @@ def from_data(data: Any, components: Components | None = None) -> State:
         if any(c.tiles[t].kind == "wild" for t in bag):
             raise ck.fail("web", "wild tiles not placed elsewhere belong on the web, not in the bag (R22)")
 
-    loc, hand = _mice(ck, data, colors, phase, paws)
+    loc, hand = _mice(ck, data, colors, phase, paws, bool(options.get("no_inner_12")))
     quests = ck.get(data, "quests", dict)
     q_deck = ck.str_list(ck.get(quests, "deck", list, "quests"), "quests.deck")
     q_up = ck.str_list(ck.get(quests, "face_up", list, "quests"), "quests.face_up", allow_none=True)
@@ -317,7 +317,8 @@ def _player(ck: _Check, boards_raw: dict, color: str, place: Any) -> PlayerState
     return PlayerState(color, board_id, hunt, cards, favors, scaler, score)
 
 
-def _mice(ck: _Check, data: dict, colors: list[str], phase: str, paws: list[int]) -> tuple[dict, list[str]]:
+def _mice(ck: _Check, data: dict, colors: list[str], phase: str, paws: list[int],
+          no_inner_12: bool) -> tuple[dict, list[str]]:
     c = ck.c
     mice_raw = ck.get(data, "mice", dict)
     expected = [f"{color}.{k}" for color in colors for k in MOUSE_KINDS]
@@ -336,6 +337,8 @@ def _mice(ck: _Check, data: dict, colors: list[str], phase: str, paws: list[int]
             n = int(parts[1])
             if n in paws:
                 raise ck.fail(path, f"no mouse may be at a number under a cat paw (R111); {n} is covered")
+            if parts[0] == "inner" and n == 12 and no_inner_12:
+                raise ck.fail(path, "with the option no_inner_12 the clock has no inner space at 12 (Q7)")
             loc[m] = (parts[0], n)
         elif text in ("hand", "card", "setup"):
             if text == "card" and kind(m) != "scamp":

@@ -67,6 +67,7 @@ def scratch(s: State, n: int) -> Generator[Ask, str, None]:
         flee_paws(s, s.paws, ("R120",))
     if s.minute == n and s.hand:
         from .outer_ring import enter
+        from .storage import settle_capacity
 
         target = clockwise(n)
         while s.covered(target):
@@ -75,3 +76,4 @@ def scratch(s: State, n: int) -> Generator[Ask, str, None]:
             s.hand.remove(m)
             s.emit("mouse_scratched_off", ("R120",), mouse=m, number=target)
             yield from enter(s, m, target, ("R120",))
+            yield from settle_capacity(s, owner(m))

@@ -14,8 +14,13 @@ from .decisions import Ask
 from .state import State, owner
 
 
-def check_capacity(s: State, mouse: str) -> Generator[Ask, str, None]:
-    """While ``mouse``'s card is over capacity, its owner returns a tile of that card to the bag (R64)."""
+def check_capacity(s: State, mouse: str, final: bool = False) -> Generator[Ask, str, None]:
+    """While ``mouse``'s card is over capacity, its owner returns a tile of that card to the bag (R64).
+
+    With ``capacity_at_end_of_activation`` (Q13) the check waits for :func:`settle_capacity` at the end of
+    the activation, so a player may carry extra tiles while the mouse is still acting."""
+    if not final and s.options.get("capacity_at_end_of_activation"):
+        return
     card = s.card(mouse)
     while len(card) > s.capacity(mouse):
         def options() -> list[str]:
@@ -30,3 +35,11 @@ def check_capacity(s: State, mouse: str) -> Generator[Ask, str, None]:
         card.remove(tile)
         to_bag(s, tile)
         s.emit("tile_returned_to_bag", ("R64",), mouse=mouse, tile=tile)
+
+
+def settle_capacity(s: State, color: str) -> Generator[Ask, str, None]:
+    """The end-of-activation storage check of Q13; nothing to do under the default ruling (R65)."""
+    if not s.options.get("capacity_at_end_of_activation"):
+        return
+    for m in [m for m in s.loc if owner(m) == color]:
+        yield from check_capacity(s, m, final=True)

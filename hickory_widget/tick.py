@@ -13,6 +13,7 @@ from .favors import leap_instead
 from .outer_ring import enter
 from .setup import priority_order
 from .state import State, clockwise, kind, owner
+from .storage import settle_capacity
 
 
 def leap_targets(s: State, n: int, reach: int) -> list[int]:
@@ -62,6 +63,7 @@ def resolve_tick(s: State) -> Generator[Ask, str, None]:
     for mouse in list(s.hand):
         if s.loc[mouse][0] == "hand":
             yield from activate_on_hand(s, mouse)
+            yield from settle_capacity(s, owner(mouse))
     # Step 3: the inner ring, one mouse per color in priority order, round and round (R42, R42a).
     pending = s.at_inner(n)
     order = priority_order(s)
@@ -77,6 +79,7 @@ def resolve_tick(s: State) -> Generator[Ask, str, None]:
                 mouse = mine[0]
             pending.remove(mouse)
             yield from activate_on_inner(s, mouse)
+            yield from settle_capacity(s, color)
         pending = [m for m in pending if s.loc[m] == ("inner", n)]
     yield from trading_before_the_hand_moves(s)
 
@@ -125,6 +128,7 @@ def activate_on_inner(s: State, mouse: str) -> Generator[Ask, str, None]:
         s.throws.clear()
         for b in bumped:  # bumped mice activate at once, front one first (R49, R52)
             yield from activate_bumped(s, b)
+            yield from settle_capacity(s, owner(b))
     elif choice != MOVED:  # a favor Leap taken instead of the printed options (R46a, R54)
         yield from leap_instead(s, mouse, choice)
     s.throws.clear()

@@ -126,3 +126,64 @@ def test_H8_R104_a_single_satisfiable_quest_is_completed_without_asking() -> Non
     assert game.decision is None or game.decision.kind != "quest"
     assert game.score_breakdown["blue"]["quests"] == 5
     assert "Q06" in game.state.quest_discard
+
+
+@pytest.mark.parametrize("option", [False, True])
+def test_Q7_R108_mice_on_lord_cuckoo_go_inward_or_without_an_inner_12_join_the_hand(option: bool) -> None:
+    """R108/Q7: at the Inner ring step a mouse on Lord Cuckoo goes to inner 12; with ``no_inner_12`` it joins the
+    back of the minute hand instead."""
+    game = quiet({"no_inner_12": option}, minute=11).mouse("blue.spotter", "outer 12").force("die", 7).game()
+    # Tick 12 is empty, so the refresh runs at once; the spotter is then on the hand, or on inner 12.
+    inward = next(e for e in game.events if e["kind"] == "mice_moved_inward")
+    if option:
+        assert "blue.spotter" not in inward["mice"]
+        assert any(e["kind"] == "mouse_joined_hand" and e["mouse"] == "blue.spotter" for e in game.events)
+        assert game.decision.kind == "hand_mouse" and game.decision.context["mouse"] == "blue.spotter"
+        assert game.state.minute == 1
+    else:
+        assert "blue.spotter" in inward["mice"]
+        assert game.state.loc["blue.spotter"] == ("inner", 12)
+
+
+def test_Q7_a_position_with_inner_12_is_refused_without_an_inner_12() -> None:
+    pos = quiet({"no_inner_12": True}).mouse("blue.spotter", "inner 12")
+    with pytest.raises(ValueError, match=r"mice\.blue\.spotter.*no inner space at 12 \(Q7\)"):
+        pos.game()
+
+
+@pytest.mark.parametrize("option", [False, True])
+def test_Q13_R65_storage_checked_after_each_gain_or_at_the_end_of_the_activation(option: bool) -> None:
+    """R65/Q13: a Spotter holding 3 (full) that claims a tile must return one at once; with
+    ``capacity_at_end_of_activation`` it may first act (here: Climb 3 at 4) and returns the excess afterwards."""
+    pos = quiet({"capacity_at_end_of_activation": option}).token(4, "T-CLIMB3").leaf(4, "green button")
+    for spec in ("red key", "blue key", "purple key"):
+        pos.tile(spec, "blue.spotter")
+    game = pos.mouse("blue.spotter", "hand").game()
+    game.choose("jump_off")
+    game.choose("claim:blue.spotter")
+    if not option:
+        assert game.decision.kind == "return_excess"
+        return
+    assert game.decision.kind == "action" and len(game.state.card("blue.spotter")) == 4
+    game.choose("act:0")
+    assert game.decision.kind == "return_excess"
+    game.choose(game.choice_ids[0])
+    assert len(game.state.card("blue.spotter")) == 3
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("option", sorted(__import__("hickory_widget.options").options.OPTIONS))
+def test_whole_games_with_each_option_keep_every_invariant(option: str, players: int) -> None:
+    """Every rule option, alone, through a whole random game: tiles conserved, mice placed, limits kept (R1,
+    R13, R64, R94, R111) after every choice."""
+    import random
+
+    from hickory_widget.invariants import problems
+
+    for seed in range(2):
+        game = Game.new(players, seed=seed, options={option: True})
+        rng = random.Random(seed)
+        while not game.over:
+            assert problems(game.state, game.decision) == [], (option, players, seed, game.history[-5:])
+            game.choose(rng.choice(game.choice_ids))
+        assert problems(game.state) == []
