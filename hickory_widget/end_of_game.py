@@ -39,6 +39,9 @@ def final_scoring(s: State) -> None:
         p.score_by["pool"] += pool.total
         s.emit("pool_scored", ("R113",), color=p.color, items=pool.items, symbol_group=pool.symbol_group,
                color_group=pool.color_group, points=pool.total)
+    if s.solo:
+        p = s.players[0]
+        s.emit("solo_result", ("R115",), color=p.color, score=p.score, goal=SOLO_GOAL, won=p.score >= SOLO_GOAL)
     s.phase = "over"
     s.emit("game_over", ("R107", "R113", "R114"), standings=[st.color for st in standings(s)])
 

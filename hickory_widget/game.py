@@ -16,7 +16,7 @@ from typing import Any
 from . import labels
 from .chance import FORCE_KINDS, check_force
 from .decisions import Ask, Choice, Decision, IllegalChoice
-from .end_of_game import Standing, standings
+from .end_of_game import SOLO_GOAL, Standing, standings
 from .flow import CHECKPOINT, play
 from .options import check_options
 from .position import from_data, to_data
@@ -112,6 +112,13 @@ class Game:
     def score_breakdown(self) -> dict[str, dict[str, int]]:
         """Points per color split by source: deliveries, quests, hunt, chain, relics, pool."""
         return {p.color: dict(p.score_by) for p in self._state.players}
+
+    @property
+    def solo_won(self) -> bool | None:
+        """Solo only: True once the game is over with at least 100 points (R115); None otherwise."""
+        if not self._state.solo or not self.over:
+            return None
+        return self._state.players[0].score >= SOLO_GOAL
 
     def standings(self) -> list[Standing]:
         """Players by score, ties broken by filled hunt-board spaces (R114)."""
