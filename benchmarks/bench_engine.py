@@ -19,7 +19,7 @@ import time
 import tracemalloc
 from collections.abc import Sequence
 
-from hickory_widget import Game
+from hickory_widget import Game, bots
 
 
 def play_game(players: int, seed: int, advanced: bool = False) -> Game:
@@ -61,6 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--advanced", action="store_true", help="use the advanced setup (R122-R123)")
     parser.add_argument("--io-games", type=int, default=10,
                         help="finished games on which save/load and undo are timed (default 10)")
+    parser.add_argument("--greedy-games", type=int, default=10,
+                        help="complete games with the greedy bot in every seat (default 10; 0 to skip)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -88,6 +90,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         game.undo()
         undo_times.append(time.perf_counter() - t)
     peak, held = peak_memory_of_one_game(args.players, args.seed, args.advanced)
+    greedy_scores: list[int] = []
+    t = time.perf_counter()
+    for i in range(args.greedy_games):
+        game = Game.new(args.players, seed=args.seed + i, advanced=args.advanced)
+        bots.play(game, {color: bots.GreedyBot(args.seed + i) for color in game.state.colors})
+        greedy_scores.extend(game.scores.values())
+    greedy_elapsed = time.perf_counter() - t
 
     rows = [
         ("games", f"{args.games} x {args.players} player(s){', advanced setup' if args.advanced else ''}, "
@@ -102,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         (f"undo() on a finished game (n={len(sample)})", f"mean {mean_ms(undo_times)} ms"),
         ("peak memory, one game", f"{peak / 2**20:.2f} MiB traced (tracemalloc), {held / 2**20:.2f} MiB held "
                                   "by the finished game"),
+        *([(f"greedy bot, every seat (n={args.greedy_games})",
+             f"{args.greedy_games / greedy_elapsed:.1f} games/s; scores min {min(greedy_scores)}, median "
+             f"{statistics.median(greedy_scores):g}, mean {statistics.fmean(greedy_scores):.1f}, "
+             f"max {max(greedy_scores)}")] if args.greedy_games else []),
         ("peak RSS, process", f"{maxrss_bytes() / 2**20:.1f} MiB (getrusage maxrss)"),
     ]
     width = max(len(name) for name, _ in rows)

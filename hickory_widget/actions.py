@@ -15,6 +15,7 @@ from .chance import draw_tile, to_bag
 from .components import Action, Icon
 from .decisions import Ask
 from .delivering import deliver
+from .favor_hand import bonus_cards, discard_favor, draw_favor
 from .state import State, owner
 
 
@@ -73,10 +74,6 @@ def _relics(s: State, mouse: str) -> list[str]:
 
 def deliverable(s: State, mouse: str) -> bool:
     return any(s.c.tiles[t].is_item for t in s.card(mouse)) or bool(bonus_cards(s, owner(mouse)))
-
-
-def bonus_cards(s: State, color: str) -> list[str]:
-    return [f for f in s.player(color).favors if s.c.favors[f].bonus is not None]
 
 
 def can_pay(s: State, mouse: str, cost: tuple[Icon, ...]) -> bool:
@@ -225,32 +222,6 @@ def return_relics(s: State, mouse: str) -> Generator[Ask, str, None]:
         returned += 1
         s.emit("relic_returned", ("R77",), mouse=mouse, tile=tile, points=5)
         yield from draw_favor(s, color, ("R77", "R93", "R94"))
-
-
-def draw_favor(s: State, color: str, rules: tuple[str, ...]) -> Generator[Ask, str, None]:
-    """R93-R94: draw (reshuffling the discard if the deck is empty); a third card must be discarded at once."""
-    from .chance import shuffle
-
-    if not s.favor_deck:
-        if not s.favor_discard:
-            s.emit("favor_deck_empty", ("R93",), color=color)
-            return
-        s.favor_deck, s.favor_discard = s.favor_discard, []
-        shuffle(s, s.favor_deck)
-        s.emit("favor_deck_reshuffled", ("R93",))
-    card = s.favor_deck.pop()
-    hand = s.player(color).favors
-    hand.append(card)
-    s.emit("favor_drawn", rules, color=color, card=card)
-    if len(hand) > s.c.favor_hand_limit:
-        choice = yield Ask(color, "favor_limit", [f"discard_favor:{f}" for f in hand], {})
-        discard_favor(s, color, choice.partition(":")[2])
-        s.emit("favor_discarded", ("R94",), color=color, card=choice.partition(":")[2])
-
-
-def discard_favor(s: State, color: str, card: str) -> None:
-    s.player(color).favors.remove(card)
-    s.favor_discard.append(card)
 
 
 def teleport_scamp(s: State, mouse: str) -> Generator[Ask, str, None]:

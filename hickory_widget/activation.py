@@ -52,3 +52,13 @@ def decide(s: State, color: str, kind: str, options: list[str] | Callable[[], li
                 return SETTLED
         else:
             return choice
+
+
+def finish_activation(s: State, color: str) -> Generator[Ask, str, None]:
+    """What ends with a mouse's activation: Throw partners (R68), bonus tiles kept by a favor card without a
+    slash (Q5), and, under Q13, the storage check."""
+    from .storage import settle_capacity
+
+    s.throws.clear()
+    s.bonus_left.clear()
+    yield from settle_capacity(s, color)

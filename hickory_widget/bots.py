@@ -15,8 +15,9 @@ from typing import Protocol
 from .game import Game
 
 PREFERENCE = ("act:", "deliver:", "deliver_favor:", "deliver_done", "quest:", "claim:", "market:", "take:",
-              "return_relic:", "jump_off", "move_out", "leap:", "favor:", "stay")
-LAST = ("trade", "give:", "swap:", "decline", "skip_claim")
+              "return_relic:", "jump_off", "move_out", "leap:", "favor:", "stay", "done")
+LAST = ("decline", "skip_claim", "give:", "swap:", "trade")
+"""Opening a trade session comes after everything, even declining, so the greedy bot never trades."""
 
 
 class Bot(Protocol):

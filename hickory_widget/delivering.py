@@ -9,6 +9,7 @@ from collections.abc import Generator
 from .chance import to_bag
 from .decisions import Ask
 from .delivery import as_item, satisfiable_quests, score_delivery
+from .favor_hand import bonus_cards, discard_favor
 from .state import State, owner
 
 
@@ -19,7 +20,7 @@ def deliver(s: State, mouse: str) -> Generator[Ask, str, None]:
     cards: list[str] = []
     while True:  # R66, R78: only the active mouse's own items; bonus tiles from hand (R97)
         options = [f"deliver:{t}" for t in dict.fromkeys(s.card(mouse)) if s.c.tiles[t].is_item and t not in tiles]
-        options += [f"deliver_favor:{f}" for f in p.favors if s.c.favors[f].bonus is not None and f not in cards]
+        options += [f"deliver_favor:{f}" for f in bonus_cards(s, color) if f not in cards]
         if tiles or cards:
             options.append("deliver_done")
         if not options or options == ["deliver_done"]:
@@ -42,8 +43,7 @@ def deliver(s: State, mouse: str) -> Generator[Ask, str, None]:
     for t in tiles:
         s.card(mouse).remove(t)
     for f in cards:
-        p.favors.remove(f)
-        s.favor_discard.append(f)
+        discard_favor(s, color, f)
     p.score_by["deliveries"] += result.items + result.symbol_group + result.color_group
     s.emit("delivered", ("R78", "R103"), mouse=mouse, tiles=tiles, bonus_cards=cards, items=result.items,
            symbol_group=result.symbol_group, symbol=result.symbol, color_group=result.color_group,

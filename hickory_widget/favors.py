@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from .actions import can_pay, discard_favor, leap_to, resolve
+from .actions import can_pay, leap_to, resolve
 from .components import Action
 from .decisions import Ask
+from .favor_hand import discard_favor
 from .state import State, owner
 
 
@@ -60,6 +61,9 @@ def play_favor(s: State, mouse: str, choice: str) -> Generator[Ask, str, None]:
     color = owner(mouse)
     discard_favor(s, color, card_id)
     s.emit("favor_played", ("R95", "R98a"), mouse=mouse, card=card_id)
+    card = s.c.favors[card_id]
+    if card.bonus is not None and not card.slash and s.options.get("favor_no_slash_both"):
+        s.bonus_left.append((color, card_id))  # Q5: no slash, so the bonus item stays usable this activation
     rest, _ = _split(s.c.favors[card_id].actions)
     for act in rest:
         if can_pay(s, mouse, act.cost):

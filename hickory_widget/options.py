@@ -11,6 +11,8 @@ OPTIONS: dict[str, str] = {
                         "the minute hand's number, and a claim may go to any of your mice at the claiming number.",
     "leap_skips_paws": "Q3: a number under a cat paw does not count toward a leap's distance.",
     "cuckoo_leap_needs_relic": "Q4: the 12 token's leap may only follow the return of at least one relic.",
+    "favor_no_slash_both": "Q5: a favor card with an action and a bonus item but no slash may resolve its action "
+                           "and then still count as its bonus item in the same activation.",
     "scamp_other_space": "Q6, L7 (Italian summary): the Scamp must teleport to a space other than the active "
                          "mouse's own.",
     "no_inner_12": "Q7: the clock has no inner space at 12; at the Inner ring step mice on Lord Cuckoo join the back "

@@ -66,8 +66,8 @@ def scratch(s: State, n: int) -> Generator[Ask, str, None]:
     if any(s.loc[m][0] in ("inner", "outer") for m in mice):
         flee_paws(s, s.paws, ("R120",))
     if s.minute == n and s.hand:
+        from .activation import finish_activation
         from .outer_ring import enter
-        from .storage import settle_capacity
 
         target = clockwise(n)
         while s.covered(target):
@@ -76,4 +76,4 @@ def scratch(s: State, n: int) -> Generator[Ask, str, None]:
             s.hand.remove(m)
             s.emit("mouse_scratched_off", ("R120",), mouse=m, number=target)
             yield from enter(s, m, target, ("R120",))
-            yield from settle_capacity(s, owner(m))
+            yield from finish_activation(s, owner(m))

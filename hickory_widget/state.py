@@ -76,6 +76,9 @@ class State:
     phase: str = "play"
     throws: list[tuple[str, str]] = field(default_factory=list)
     """Throw partners (active mouse, partner) for the current activation (R68); empty between Ticks."""
+    bonus_left: list[tuple[str, str]] = field(default_factory=list)
+    """(color, card) of favor cards played for their action whose bonus item may still be used in this
+    activation (Q5, ``favor_no_slash_both``); empty between Ticks."""
     advanced: bool = False
     events: list[dict[str, Any]] = field(default_factory=list)
     """Events of the step being applied; the Game moves them to its log. Not part of the position."""
@@ -87,7 +90,7 @@ class State:
             self.paws[:], self.tokens[:], self.leaves[:], self.bin[:], self.web[:], self.bag[:], self.returned[:],
             dict(self.loc), self.hand[:], self.quest_deck[:], self.quests_up[:], self.quest_discard[:],
             self.favor_deck[:], self.favor_discard[:], self.weight, self.rng, self.forced[:], self.phase,
-            self.throws[:], self.advanced, [],
+            self.throws[:], self.bonus_left[:], self.advanced, [],
         )
 
     # ----------------------------------------------------------------------------------------- queries

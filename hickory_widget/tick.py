@@ -7,13 +7,12 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from . import minute_hand, trading
-from .activation import MOVED, decide
+from .activation import MOVED, decide, finish_activation
 from .decisions import Ask
 from .favors import leap_instead
 from .outer_ring import enter
 from .setup import priority_order
 from .state import State, clockwise, kind, owner
-from .storage import settle_capacity
 
 
 def leap_targets(s: State, n: int, reach: int) -> list[int]:
@@ -63,7 +62,7 @@ def resolve_tick(s: State) -> Generator[Ask, str, None]:
     for mouse in list(s.hand):
         if s.loc[mouse][0] == "hand":
             yield from activate_on_hand(s, mouse)
-            yield from settle_capacity(s, owner(mouse))
+            yield from finish_activation(s, owner(mouse))
     # Step 3: the inner ring, one mouse per color in priority order, round and round (R42, R42a).
     pending = s.at_inner(n)
     order = priority_order(s)
@@ -79,7 +78,7 @@ def resolve_tick(s: State) -> Generator[Ask, str, None]:
                 mouse = mine[0]
             pending.remove(mouse)
             yield from activate_on_inner(s, mouse)
-            yield from settle_capacity(s, color)
+            yield from finish_activation(s, color)
         pending = [m for m in pending if s.loc[m] == ("inner", n)]
     yield from trading_before_the_hand_moves(s)
 
@@ -93,10 +92,8 @@ def activate_on_hand(s: State, mouse: str) -> Generator[Ask, str, None]:
         options += [f"leap:{t}" for t in leap_targets(s, n, 2)]
     choice = yield from decide(s, owner(mouse), "hand_mouse", options, mouse, number=n)
     if choice == MOVED:
-        s.throws.clear()
         return
     if choice == "stay":
-        s.throws.clear()
         s.emit("mouse_stayed", ("R45",), mouse=mouse, number=n)
         return
     if choice == "jump_off":
@@ -110,7 +107,6 @@ def activate_on_hand(s: State, mouse: str) -> Generator[Ask, str, None]:
         yield from enter(s, mouse, target, ("R89",))
     else:  # a favor Leap taken instead of the printed options (R46a)
         yield from leap_instead(s, mouse, choice)
-    s.throws.clear()
 
 
 def activate_on_inner(s: State, mouse: str) -> Generator[Ask, str, None]:
@@ -125,13 +121,12 @@ def activate_on_inner(s: State, mouse: str) -> Generator[Ask, str, None]:
         bumped = minute_hand.jump_on(s, mouse)
         s.emit("mouse_jumped_on", ("R46", "R47", "R48") if bumped else ("R46", "R47"), mouse=mouse, number=n,
                bumped=bumped)
-        s.throws.clear()
+        yield from finish_activation(s, owner(mouse))  # its activation ends on the hand (R51)
         for b in bumped:  # bumped mice activate at once, front one first (R49, R52)
             yield from activate_bumped(s, b)
-            yield from settle_capacity(s, owner(b))
+            yield from finish_activation(s, owner(b))
     elif choice != MOVED:  # a favor Leap taken instead of the printed options (R46a, R54)
         yield from leap_instead(s, mouse, choice)
-    s.throws.clear()
 
 
 def activate_bumped(s: State, mouse: str) -> Generator[Ask, str, None]:
@@ -153,7 +148,6 @@ def activate_bumped(s: State, mouse: str) -> Generator[Ask, str, None]:
         yield from enter(s, mouse, target, ("R89",))
     elif choice != MOVED:  # a favor Leap taken instead of the printed options (R46a, R54)
         yield from leap_instead(s, mouse, choice)
-    s.throws.clear()
 
 
 def trading_before_the_hand_moves(s: State) -> Generator[Ask, str, None]:

@@ -187,3 +187,41 @@ def test_whole_games_with_each_option_keep_every_invariant(option: str, players:
             assert problems(game.state, game.decision) == [], (option, players, seed, game.history[-5:])
             game.choose(rng.choice(game.choice_ids))
         assert problems(game.state) == []
+
+
+def _game_with_f01_slash(slash: bool, option: bool) -> Game:
+    """Blue's Scavenger (holding a red key) on the hand at 3 with favor card F01 (Leap; bonus purple button),
+    whose slash is set as asked: the reconstructed cards all have one, so a variant card is made here."""
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from hickory_widget.components import default_components
+    from hickory_widget.position import from_data
+
+    c = default_components()
+    favors = dict(c.favors)
+    favors["F01"] = replace(favors["F01"], slash=slash)
+    variant = replace(c, favors=MappingProxyType(favors))
+    pos = quiet({"favor_no_slash_both": option}).favor("blue", "F01").mouse("blue.scavenger", "hand")
+    data = pos.tile("red key", "blue.scavenger").to_data()
+    return Game(from_data(data, variant), {"position": data})
+
+
+@pytest.mark.parametrize(("slash", "option", "bonus_usable"),
+                         [(True, False, False), (True, True, False), (False, False, False), (False, True, True)])
+def test_Q5_R98a_a_card_without_a_slash_keeps_its_bonus_only_with_the_option(slash: bool, option: bool,
+                                                                          bonus_usable: bool) -> None:
+    """R98a/Q5: a favor card is used once, for its action or its bonus item; with ``favor_no_slash_both`` a card
+    without a slash may leap and then still give its purple button to the delivery at 6."""
+    game = _game_with_f01_slash(slash, option)
+    game.choose("favor_leap:F01:6")
+    assert "F01" in game.state.favor_discard
+    game.choose("act:0")
+    assert game.decision.kind == "deliver"
+    assert ("deliver_favor:F01" in game.choice_ids) is bonus_usable
+    if bonus_usable:
+        game.choose("deliver_favor:F01")
+        key = game.state.card("blue.scavenger")[0]
+        game.choose(f"deliver:{key}")
+        assert game.score_breakdown["blue"]["deliveries"] == 2 + 1 + 1  # 2 items, groups of 1 and 1
+        assert game.state.favor_discard.count("F01") == 1 and game.state.bonus_left == []

@@ -1,0 +1,47 @@
+"""Bots take any seat, are seeded, and finish games (issue 3: random and greedy bots)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hickory_widget import Game, Position
+from hickory_widget.bots import GreedyBot, RandomBot, play
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("seed", [5, 8])
+def test_greedy_bots_finish_whole_games_without_trading(players: int, seed: int) -> None:
+    """Seeds 5 and 8 once trapped the greedy bot opening and closing trade sessions for ever."""
+    game = Game.new(players, seed=seed)
+    made = play(game, {c: GreedyBot(seed) for c in game.state.colors}, limit=5000)
+    assert game.over and made < 5000
+    assert "trade" not in game.history
+    assert all(score > 0 for score in game.scores.values())
+
+
+def test_random_bots_are_seeded() -> None:
+    a, b = Game.new(3, seed=2), Game.new(3, seed=2)
+    play(a, {c: RandomBot(9) for c in a.state.colors})
+    play(b, {c: RandomBot(9) for c in b.state.colors})
+    assert a.over and a.to_json() == b.to_json()
+
+
+def test_play_stops_where_a_human_seat_must_decide() -> None:
+    game = Game.new(2, seed=1)
+    play(game, {"blue": RandomBot(1)})
+    assert not game.over and game.decision.player == "yellow"
+
+
+def test_greedy_takes_the_option_that_scores_now() -> None:
+    """R74, R101: at a Climb 3 space the greedy bot climbs (onto the 1-point space 3) rather than decline."""
+    pos = Position(["blue", "red"], seed=4).empty_leaves().no_favors().minute(3).token(4, "T-CLIMB3")
+    for m in list(pos.data["mice"]):
+        if not m.endswith(".scamp"):
+            pos.mouse(m, "outer 9")
+    game = pos.mouse("blue.spotter", "hand").game()
+    game.choose("jump_off")
+    assert game.decision.kind == "action"
+    before = game.to_json()
+    assert GreedyBot().choose(game) == "act:0"
+    assert game.to_json() == before  # looking ahead leaves the game as it was
+    assert game.scores_after("act:0")["blue"] == 1
