@@ -1,10 +1,34 @@
 #!/usr/bin/env bash
-# The whole test suite, from nothing: makes .venv, installs the project with its test tools, checks style
-# with ruff, then runs pytest (rules, properties, notebooks). Extra arguments go to pytest.
+# The whole test suite, from nothing: makes .venv, installs the project with its test tools, makes sure Debian's
+# chromium is there for the browser tests (tests/browser), checks style with ruff, then runs pytest (rules,
+# properties, notebooks, JupyterLab in a headless browser). Extra arguments go to pytest, e.g. -m "not browser".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/_venv.sh
+
+# In CI a missing browser must fail the browser tests, not skip them (tests/browser/conftest.py reads this).
+if [ "${CI:-}" = "true" ]; then
+  export HICKORY_E2E=1
+fi
+
+# The browser tests drive Debian's chromium through the Python playwright package (never `playwright install`,
+# whose browser download cannot work here). Installed once, quietly, only when missing.
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] && return 0
+  if [ "$(id -u)" = "0" ]; then
+    echo "==> installing Debian's chromium for the browser tests"
+    if ! { DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+           DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }; then
+      echo "warning: apt-get could not install chromium; the browser tests will skip (or fail in CI)" >&2
+    fi
+  else
+    echo "note: /usr/bin/chromium is missing, so the browser tests (tests/browser) will be skipped." >&2
+    echo "      Install it with: sudo apt-get update && sudo apt-get install -y chromium" >&2
+  fi
+}
+
 ensure_venv test
+ensure_chromium
 echo "==> ruff"
 .venv/bin/ruff check .
 echo "==> pytest"
