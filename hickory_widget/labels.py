@@ -135,6 +135,58 @@ def label(s: State, ask: Ask, option: str) -> str:
     return option
 
 
+def actions_text(actions: tuple) -> str:
+    """A token's or a favor card's actions in words, e.g. 'Climb 2, then Spend 2 -> Market'."""
+    return _icons_text(actions) or "-"
+
+
+def event_text(s: State, e: dict) -> str:
+    """One event as a short sentence (the rule ids travel with it separately)."""
+    k = e["kind"]
+    m = mouse_name(e["mouse"]) if "mouse" in e else ""
+    n = e.get("number")
+    who = str(e.get("color", "")).capitalize()
+    receiver = mouse_name(e["receiver"]) if e.get("receiver") else ""
+    texts = {
+        "hand_moved": f"The minute hand moves to {n}.",
+        "tick_empty": f"Nobody is at {n}: the Tick passes.",
+        "tick_blocked": f"A cat paw covers {n}: no mouse on the hand activates.",
+        "mouse_activated": f"{m} activates.",
+        "mouse_stayed": f"{m} stays on the minute hand.",
+        "mouse_jumped_off": f"{m} jumps off onto outer {n}.",
+        "mouse_moved_out": f"{m} moves out to outer {n}.",
+        "mouse_jumped_on": f"{m} jumps on the minute hand" + (
+            f" and bumps {', '.join(mouse_name(b) for b in e['bumped'])}." if e.get("bumped") else "."),
+        "mouse_bumped": f"{m} is bumped off the hand.",
+        "mouse_leapt": f"{m} leaps to outer {n}.",
+        "mouse_entered": f"{m} enters outer {n}.",
+        "tile_claimed": f"{m} claims {tile_name(s, e.get('tile', ''))}"
+                        + (f" onto {receiver}'s card." if e.get("receiver") != e.get("mouse") else "."),
+        "action_declined": f"{m} does not perform the action.",
+        "tile_returned_to_bag": f"{tile_name(s, e.get('tile', '')).capitalize()} goes back to the bag.",
+        "tile_traded": f"{tile_name(s, e.get('tile', '')).capitalize()} moves to {receiver}.",
+        "scaler_climbed": f"{who}'s Scaler climbs to space {e.get('space')}"
+                          + (f" and scores {e['points']}." if e.get("points") else "."),
+        "scaler_reached_leaf": f"{who}'s Scaler reaches the leaf and scores {e.get('points')}.",
+        "delivered": f"{m} delivers {len(e.get('tiles', [])) + len(e.get('bonus_cards', []))} item(s) for "
+                     f"{e.get('points')} points.",
+        "quest_completed": f"{who} completes quest {e.get('quest')} for {e.get('points')} points.",
+        "relic_returned": f"{m} returns {tile_name(s, e.get('tile', ''))} to Lord Cuckoo: 5 points.",
+        "favor_drawn": f"{who} draws a favor card.",
+        "favor_played": f"{m} plays favor card {e.get('card')}.",
+        "scamp_teleported": f"{m} appears on outer {n}.",
+        "cat_paws_placed": f"The cat's paws cover {', '.join(map(str, e.get('numbers', [])))}.",
+        "cat_paw_placed": f"A cat paw covers {n}.",
+        "mouse_fled": f"{m} flees the paw to {e.get('ring')} {n}.",
+        "hour_hand_moved": f"The hour hand moves to {e.get('hour')}.",
+        "round_ended": f"Round {e.get('round')} ends: the board is refreshed.",
+        "mice_moved_inward": "Mice on outer spaces move to the inner ring.",
+        "priority_moved": f"Priority passes to {who}.",
+        "game_over": "Midnight: the game is over.",
+    }
+    return texts.get(k, k.replace("_", " ").capitalize() + ".")
+
+
 def _icons_text(actions: tuple) -> str:
     """'Spend 1 -> Scamp', 'Climb 2', 'Leap', ... for a token's or a card's actions."""
     def icon(i: object) -> str:

@@ -1,0 +1,139 @@
+"""The view model: everything the widget (and the static SVG picture) draws, as one plain JSON-ready dict.
+
+The front end never decides a rule: it draws this and offers exactly ``decision.choices``. Each choice names
+the thing on the board it belongs to (``target``), so that it can be offered there as a clickable spot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import labels
+from .actions import token_actions
+from .game import Game
+from .state import State, kind, owner
+
+LOG_LENGTH = 40
+"""How many of the latest events the view model carries."""
+
+
+def tile_view(s: State, tile: str | None) -> dict[str, Any] | None:
+    if tile is None:
+        return None
+    t = s.c.tiles[tile]
+    return {"id": tile, "kind": t.kind, "color": t.color, "symbol": t.symbol}
+
+
+def target_of(s: State, context: dict[str, Any], option: str) -> dict[str, Any]:
+    """The spot on the board a choice belongs to, for drawing it as a clickable target."""
+    verb, _, rest = option.partition(":")
+    n = context.get("number")
+    if option in ("jump_off", "move_out"):
+        return {"type": "outer", "number": n}
+    if option == "stay":
+        return {"type": "mouse", "mouse": context.get("mouse")}
+    if option == "jump_on":
+        return {"type": "hand"}
+    if verb in ("leap", "back", "scamp"):
+        return {"type": "outer", "number": int(rest)}
+    if verb == "favor_leap":
+        return {"type": "outer", "number": int(rest.rpartition(":")[2])}
+    if verb in ("activate", "claim", "throw"):
+        return {"type": "mouse", "mouse": rest}
+    if verb == "give":
+        tile, _, to = rest.partition(":")
+        return {"type": "tile", "tile": tile, "to": to}
+    if verb == "swap":
+        tile, _, other = rest.partition(":")
+        return {"type": "tile", "tile": tile, "with": other}
+    if verb in ("pay", "deliver", "return", "discard", "take", "return_relic"):
+        return {"type": "tile", "tile": rest}
+    if verb in ("pay_favor", "deliver_favor", "discard_favor", "favor"):
+        return {"type": "favor", "card": rest}
+    if verb == "hunt":
+        _, r, c = rest.split(":")
+        return {"type": "hunt", "color": context.get("player"), "row": int(r), "column": int(c)}
+    if verb == "place":
+        _, _, number = rest.partition(":")
+        return {"type": "inner", "number": int(number)}
+    return {"type": "none"}
+
+
+def build(game: Game, version: int = 0) -> dict[str, Any]:
+    """The whole view model of ``game``."""
+    s = game.state
+    c = s.c
+    numbers = []
+    for n in range(1, 13):
+        group = "fixed" if n in c.fixed_tokens else "sun" if n in c.sun_spaces else "moon"
+        numbers.append({
+            "n": n,
+            "token": {"id": s.tokens[n], "group": group, "label": labels.actions_text(token_actions(s, n))},
+            "leaf": tile_view(s, s.leaves[n]) if n != c.lord_cuckoo else None,
+            "inner": s.at_inner(n),
+            "outer": s.at_outer(n),
+            "paw": s.paws.count(n),
+        })
+    hand, at = [], 0
+    for m in s.hand:
+        size = s.size(m)
+        hand.append({"mouse": m, "first": at, "last": at + size - 1})
+        at += size
+    players = []
+    for p in s.players:
+        board = c.hunt_board(p.board)
+        players.append({
+            "color": p.color,
+            "score": p.score,
+            "score_by": dict(p.score_by),
+            "hunt_board": p.board,
+            "hunt": [[{"want": {"color": cell[0], "symbol": cell[1]},
+                       "tile": tile_view(s, p.hunt[r][col])} for col, cell in enumerate(row)]
+                     for r, row in enumerate(board.grid)],
+            "cards": {k: {"capacity": c.storage[k], "tiles": [tile_view(s, t) for t in tiles],
+                          "mouse": f"{p.color}.{k}", "in_play": s.in_play(f"{p.color}.{k}")}
+                      for k, tiles in p.cards.items()},
+            "favors": [{"id": f, "text": labels.actions_text(c.favors[f].actions),
+                        "bonus": list(c.favors[f].bonus) if c.favors[f].bonus else None} for f in p.favors],
+            "scaler": p.scaler,
+        })
+    decision = game.decision
+    ask_view = None
+    if decision is not None:
+        ctx = {**decision.context, "player": decision.player}
+        ask_view = {
+            "player": decision.player, "kind": decision.kind, "prompt": decision.prompt,
+            "context": {k: v for k, v in decision.context.items() if isinstance(v, (str, int, type(None)))},
+            "choices": [{"id": ch.id, "label": ch.label, "target": target_of(s, ctx, ch.id)} for ch in game.choices],
+        }
+    cycle = list(c.priority_cycle)
+    return {
+        "version": version,
+        "dataset": {"name": c.name, "reconstruction": c.reconstruction},
+        "over": game.over,
+        "clock": {"minute": s.minute, "hour": s.hour, "round": s.round, "paws": list(s.paws), "numbers": numbers,
+                  "sun": list(c.sun_spaces), "moon": list(c.moon_spaces)},
+        "hand": {"usable": s.hand_spaces, "total": max(c.hand_spaces.values()), "mice": hand},
+        "mice": {m: {"color": owner(m), "kind": kind(m), "where": where, "number": n}
+                 for m, (where, n) in s.loc.items()},
+        "chain": {"spaces": c.chain.spaces, "leaf": c.chain.leaf,
+                  "points": {str(k): v for k, v in c.chain.point_spaces.items()},
+                  "right": list(c.chain.right_values), "weight": s.weight,
+                  "scalers": {p.color: p.scaler for p in s.players}},
+        "side": {"priority": s.priority, "cycle": cycle, "blocked": [col for col in cycle if col not in s.colors],
+                 "quests": [None if q is None else {
+                     "id": q, "points": c.quests[q].points,
+                     "requires": [{"color": r.color, "symbol": r.symbol} for r in c.quests[q].requires]}
+                     for q in s.quests_up],
+                 "quest_deck": len(s.quest_deck), "bin": [tile_view(s, t) for t in s.bin], "web": len(s.web),
+                 "bag": len(s.bag), "favor_deck": len(s.favor_deck), "favor_discard": list(s.favor_discard),
+                 "returned_relics": list(s.returned)},
+        "players": players,
+        "decision": ask_view,
+        "standings": [{"color": st.color, "score": st.score, "place": st.place} for st in game.standings()]
+        if game.over else [],
+        "log": [{"text": labels.event_text(s, e), "rules": e["rules"], "kind": e["kind"]}
+                for e in game.events[-LOG_LENGTH:]],
+        "can_undo": game.can_undo,
+        "can_redo": game.can_redo,
+    }
