@@ -128,6 +128,18 @@ class Game:
         """The position at the start of the current Tick (the last Tick boundary), as plain data."""
         return to_data(self._checkpoints[-1][1]) if self._checkpoints else to_data(self._state)
 
+    def widget(self, **kwargs: Any) -> Any:
+        """This game in an interactive widget (``HickoryWidget``); needs Jupyter."""
+        from .widget import HickoryWidget
+
+        return HickoryWidget(self, **kwargs)
+
+    def _repr_svg_(self) -> str:
+        """A static picture of the board: notebooks show it with no kernel (GitHub, nbviewer, HTML export)."""
+        from .svg import game_svg
+
+        return game_svg(self)
+
     def __repr__(self) -> str:
         s = self._state
         where = "over" if self.over else f"{self._ask.player} to decide {self._ask.kind}"

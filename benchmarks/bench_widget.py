@@ -1,0 +1,115 @@
+"""Widget figures: the view model's size and build time, and in a real JupyterLab + Chromium the time to first
+render and from a click to the redrawn board.
+
+    python benchmarks/bench_widget.py            # all figures (needs /usr/bin/chromium and playwright)
+    python benchmarks/bench_widget.py --no-browser
+
+The browser part reuses the JupyterLab set-up of the browser tests (tests/browser/conftest.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+
+from hickory_widget import Game
+from hickory_widget.view import build
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def view_model_figures(games: int) -> list[tuple[str, str]]:
+    sizes, times = [], []
+    for seed in range(games):
+        game = Game.new(4, seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            t = time.perf_counter()
+            view = build(game, 1)
+            times.append(time.perf_counter() - t)
+            sizes.append(len(json.dumps(view, separators=(",", ":"))))
+            game.choose(rng.choice(game.choice_ids))
+    return [
+        ("view model, 4 players (bytes of JSON)", f"median {statistics.median(sizes):,.0f}, max {max(sizes):,}"),
+        ("view model build time", f"median {statistics.median(times) * 1e3:.2f} ms, max {max(times) * 1e3:.2f} ms"),
+    ]
+
+
+def browser_figures(clicks: int) -> list[tuple[str, str]]:
+    spec = importlib.util.spec_from_file_location("browser_conftest", ROOT / "tests" / "browser" / "conftest.py")
+    lab = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(lab)  # type: ignore[union-attr]
+    from playwright.sync_api import sync_playwright
+
+    base = Path(tempfile.mkdtemp(prefix="hickory-bench-"))
+    root = base / "root"
+    root.mkdir()
+    port = lab.free_port()
+    command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+               "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
+               f"--ServerApp.root_dir={root}", "--expose-app-in-browser", "--allow-root"]
+    log_path = base / "lab.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(command, cwd=root, env=lab.lab_environment(base), stdout=log,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
+    server = lab.LabServer(url=f"http://127.0.0.1:{port}", root_dir=root, log_path=log_path, process=process)
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    source = "from hickory_widget import Game\nw = Game.new(4, seed=1).widget(animate=False)\nw"
+    nb.cells = [nbformat.v4.new_code_cell(source)]
+    nbformat.write(nb, base / "bench.ipynb")
+    try:
+        lab.wait_until_ready(server)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(lab.CHROMIUM), headless=True, args=lab.CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 1400})
+            t = time.perf_counter()
+            lab.open_notebook(page, server, base / "bench.ipynb")
+            page.wait_for_selector('[data-testid=hickory][data-version="1"]', timeout=60_000)
+            first_render = time.perf_counter() - t
+            times = []
+            for _ in range(clicks):
+                version = int(page.get_attribute("[data-testid=hickory]", "data-version"))
+                button = page.locator("[data-testid=hickory] [data-choice-id]").first
+                t = time.perf_counter()
+                button.click()
+                page.wait_for_selector(f'[data-testid=hickory][data-version="{version + 1}"]')
+                times.append(time.perf_counter() - t)
+            browser.close()
+    finally:
+        lab.stop(process)
+    return [
+        ("time to first render (open + run + draw)", f"{first_render:.2f} s"),
+        (f"click to redrawn board (n={clicks})", f"median {statistics.median(times) * 1e3:.0f} ms, "
+                                                  f"max {max(times) * 1e3:.0f} ms"),
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=5, help="random games for the view-model figures")
+    parser.add_argument("--clicks", type=int, default=30, help="clicks timed in the browser")
+    parser.add_argument("--no-browser", action="store_true")
+    args = parser.parse_args()
+    rows = view_model_figures(args.games)
+    if not args.no_browser:
+        rows += browser_figures(args.clicks)
+    width = max(len(name) for name, _ in rows)
+    print("hickory_widget widget benchmark")
+    for name, value in rows:
+        print(f"  {name:<{width}}  {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,507 @@
+"""A static SVG picture of the board, drawn from the view model (``view.build``).
+
+The widget needs a live kernel; this picture does not, so a game still shows on GitHub, in nbviewer and in
+exported HTML. It draws state only: no scripts, no links, no clickable targets. Every mouse and tile carries a
+letter as well as a color, so the picture reads in grey scale too, and ``<desc>`` carries a text alternative.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+from xml.sax.saxutils import escape
+
+SVG_NS = "http://www.w3.org/2000/svg"
+VIEW_WIDTH = 1000
+"""Width of the drawing in its own units; ``width`` only scales it, so the layout is the same at any size."""
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
+
+PALETTE = {
+    "blue": "#2f6fd6", "yellow": "#f2c230", "red": "#d64541", "brown": "#8b5a2b", "green": "#2e9e5b",
+    "purple": "#8e44ad", "gold": "#d4af37", "grey": "#9aa0a6",
+}
+LIGHT_COLORS = {"yellow", "gold"}
+"""Colors light enough that their labels need dark ink."""
+KIND_LETTERS = {"scurrier": "S", "scavenger": "V", "spotter": "P", "scamp": "C"}
+SYMBOL_LETTERS = {"button": "B", "feather": "F", "spool": "S", "thimble": "T", "key": "K"}
+WILD_STRIPES = ("purple", "red", "green", "blue")
+GROUP_FILLS = {"sun": "#fff3c4", "moon": "#e4e0f7", "fixed": "#ffffff"}
+SCORE_SOURCES = (("deliveries", "Deliv"), ("quests", "Quest"), ("hunt", "Hunt"), ("chain", "Chain"),
+                 ("relics", "Relic"), ("pool", "Pool"))
+
+# Clock geometry, in drawing units.
+CLOCK_X = 320
+CLOCK_FACE = 295
+R_NUMBER = 276
+R_TOKEN = 228
+R_LEAF = 150
+LEAF_SIZE = 34
+R_PAW = R_LEAF - LEAF_SIZE - 4
+R_INNER = 76
+INNER_SIZE = 20
+SIDE_X = 650
+PLAYER_ROW = 104
+CHAIN_ROW = 92
+
+
+def esc(text: object) -> str:
+    """Escapes text for both element content and double-quoted attributes, so any prompt keeps the SVG valid."""
+    return escape(str(text), {'"': "&quot;"})
+
+
+def fill_of(color: str | None) -> str:
+    return PALETTE.get(color or "grey", "#9aa0a6")
+
+
+def ink_on(color: str | None) -> str:
+    """Dark ink on light fills, white on dark ones, so letters stay legible."""
+    return "#222" if color in LIGHT_COLORS else "#fff"
+
+
+def name_of(color: str) -> str:
+    return color.capitalize()
+
+
+def text(x: float, y: float, content: object, size: float = 13, anchor: str = "middle", weight: str = "normal",
+         fill: str = "#222", extra: str = "") -> str:
+    """One line of text centred vertically on ``y`` (dominant-baseline keeps letters inside their shapes)."""
+    bold = ' font-weight="bold"' if weight == "bold" else ""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" dominant-baseline="central"'
+            f' fill="{fill}"{bold}{extra}>{esc(content)}</text>')
+
+
+def wrap(content: str, chars: int, lines: int) -> list[str]:
+    """Greedy word wrap by character count: SVG 1.1 has no text flow, and a rough wrap is enough for prompts."""
+    out: list[str] = []
+    line = ""
+    for word in content.split():
+        if line and len(line) + 1 + len(word) > chars:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    if line:
+        out.append(line)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = out[-1][: chars - 1].rstrip() + "…"
+    return out
+
+
+def polar(cx: float, cy: float, r: float, n: float) -> tuple[float, float]:
+    """The point at radius ``r`` towards clock number ``n`` (12 at the top, clockwise)."""
+    a = math.radians(n * 30)
+    return cx + r * math.sin(a), cy - r * math.cos(a)
+
+
+def defs() -> str:
+    """Shared fills: the striped wild (readable as 'many colors' even in grey) and the hatch of blocked spaces."""
+    w = 1 / len(WILD_STRIPES)
+    stops = "".join(f'<stop offset="{i * w:.2f}" stop-color="{fill_of(c)}"/><stop offset="{(i + 1) * w:.2f}" '
+                    f'stop-color="{fill_of(c)}"/>' for i, c in enumerate(WILD_STRIPES))
+    return ('<defs>'
+            f'<linearGradient id="hw-wild" x1="0" y1="0" x2="1" y2="1">{stops}</linearGradient>'
+            '<pattern id="hw-blocked" width="6" height="6" patternUnits="userSpaceOnUse" '
+            'patternTransform="rotate(45)"><rect width="6" height="6" fill="#d5d5d5"/>'
+            '<line x1="0" y1="0" x2="0" y2="6" stroke="#b0b0b0" stroke-width="3"/></pattern>'
+            '</defs>')
+
+
+# ------------------------------------------------------------------------------------------------ pieces
+def tile_svg(tile: dict[str, Any] | None, x: float, y: float, size: float = 20, attr: str = "data-tile") -> str:
+    """A tile centred at (x, y): its color with its symbol letter; a wild is striped 'W'; a relic is gold '★'."""
+    if tile is None:
+        return ""
+    kind = tile.get("kind")
+    if kind == "wild":
+        fill, letter, ink = "url(#hw-wild)", "W", "#fff"
+    elif kind == "relic":
+        fill, letter, ink = fill_of("gold"), "★", "#222"
+    else:
+        fill = fill_of(tile.get("color"))
+        letter = SYMBOL_LETTERS.get(tile.get("symbol") or "", "?")
+        ink = ink_on(tile.get("color"))
+    h = size / 2
+    outline = ' paint-order="stroke" stroke="#222" stroke-width="2"' if kind == "wild" else ""
+    label = f"{tile.get('kind')} {tile.get('color') or ''} {tile.get('symbol') or ''}".split()
+    return (f'<g {attr}="{esc(tile.get("id"))}"><title>{esc(" ".join(label))}</title>'
+            f'<rect x="{x - h:.1f}" y="{y - h:.1f}" width="{size}" height="{size}" rx="3" fill="{fill}" '
+            f'stroke="#222" stroke-width="1.2"/>'
+            + text(x, y + 0.5, letter, size * 0.62, weight="bold", fill=ink, extra=outline) + "</g>")
+
+
+def want_svg(want: dict[str, Any], x: float, y: float, size: float) -> str:
+    """What a hunt-board or quest space asks for: a pale tint of its color and the symbol letter."""
+    color = want.get("color")
+    fill = "url(#hw-wild)" if color is None else fill_of(color)
+    h = size / 2
+    return (f'<rect x="{x - h:.1f}" y="{y - h:.1f}" width="{size}" height="{size}" rx="2" fill="{fill}" '
+            f'fill-opacity="0.28" stroke="{fill_of(color) if color else "#666"}" stroke-width="1"/>'
+            + text(x, y + 0.5, SYMBOL_LETTERS.get(want.get("symbol") or "", "?"), size * 0.55, fill="#444"))
+
+
+def mouse_svg(mouse: str, color: str, kind: str, x: float, y: float, r: float = 10, attr: str = "data-mouse",
+              width: float = 0) -> str:
+    """A mouse: its player's color, a dark outline and its kind letter, so it reads without color.
+    ``width`` > 0 draws a capsule that long (a Scavenger fills two minute-hand spaces)."""
+    letter = KIND_LETTERS.get(kind, "?")
+    tip = f"{name_of(color)} {kind.capitalize()}"
+    if width > 0:
+        shape = (f'<rect x="{x - width / 2:.1f}" y="{y - r:.1f}" width="{width:.1f}" height="{2 * r:.1f}" '
+                 f'rx="{r:.1f}" fill="{fill_of(color)}" stroke="#111" stroke-width="2"/>')
+    else:
+        shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill_of(color)}" stroke="#111" stroke-width="2"/>'
+    return (f'<g {attr}="{esc(mouse)}"><title>{esc(tip)}</title>{shape}'
+            + text(x, y + 0.5, letter, r * 1.15, weight="bold", fill=ink_on(color)) + "</g>")
+
+
+def cluster(n: int, spacing: float, per_row: int = 3) -> list[tuple[float, float]]:
+    """Offsets (across, along) for n mice sharing one space: a row of up to ``per_row``, then more rows."""
+    per_row = max(1, min(n, per_row)) if n != 4 else 2
+    rows = math.ceil(n / per_row) if n else 0
+    out = []
+    for i in range(n):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, n - row * per_row)
+        out.append(((col - (in_row - 1) / 2) * spacing, (row - (rows - 1) / 2) * spacing))
+    return out
+
+
+def paw_svg(x: float, y: float, count: int) -> str:
+    """A cat paw (pad and three toes), with the count when more than one paw lies on the number."""
+    toes = "".join(f'<circle cx="{x + dx:.1f}" cy="{y - 4.5:.1f}" r="2.4"/>' for dx in (-4.5, 0, 4.5))
+    extra = text(x + 12, y - 8, f"×{count}", 10, anchor="start", weight="bold") if count > 1 else ""
+    return (f'<g data-paw="{count}" fill="#3b2f2f"><title>{count} cat paw{"s" if count > 1 else ""}</title>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10.5" fill="#fff" stroke="#3b2f2f" stroke-width="1.5"/>'
+            f'<ellipse cx="{x:.1f}" cy="{y + 3:.1f}" rx="5" ry="4"/>{toes}{extra}</g>')
+
+
+def short_token(token: dict[str, Any]) -> list[str]:
+    """Up to two short lines for an action token, from its id (T-CLIMB1-SEARCH2 -> Climb 1 / Search 2)."""
+    tid = str(token.get("id") or "")
+    parts = tid.removeprefix("T-").split("-") if tid else []
+    lines = []
+    for part in parts:
+        m = re.fullmatch(r"([A-Z]+)(\d*)", part)
+        lines.append(f"{m.group(1).capitalize()} {m.group(2)}".strip() if m else part)
+    if not lines:
+        lines = wrap(str(token.get("label") or ""), 11, 2)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return [line[:11] for line in lines]
+
+
+# ------------------------------------------------------------------------------------------------ sections
+def header(view: dict[str, Any]) -> tuple[list[str], float]:
+    clock = view["clock"]
+    out = [text(20, 20, f"Hickory Dickory · round {clock['round']} · hour {clock['hour']} · minute "
+                        f"{clock['minute']}", 18, anchor="start", weight="bold")]
+    lines = wrap(status_line(view), 120, 2)
+    for i, line in enumerate(lines):
+        out.append(text(20, 44 + 18 * i, line, 14, anchor="start", fill="#333"))
+    return out, 44 + 18 * len(lines)
+
+
+def status_line(view: dict[str, Any]) -> str:
+    """The pending decision, or the standings once the game is over."""
+    decision = view.get("decision")
+    if decision is not None:
+        return f"{name_of(decision['player'])} to decide: {decision['prompt']}"
+    standings = view.get("standings") or []
+    if standings:
+        return "Game over. " + ", ".join(f"{st['place']}. {name_of(st['color'])} {st['score']}" for st in standings)
+    return "Game over."
+
+
+def clock_svg(view: dict[str, Any], cy: float) -> list[str]:
+    """The clock: number, action token, outer (leaf) space, paw, inner diamond and the two hands per number."""
+    clock = view["clock"]
+    mice = view["mice"]
+    cx = CLOCK_X
+    out = [f'<circle cx="{cx}" cy="{cy}" r="{CLOCK_FACE}" fill="#f7f1e3" stroke="#6b4f2a" stroke-width="4"/>',
+           f'<circle cx="{cx}" cy="{cy}" r="{R_LEAF + LEAF_SIZE + 6}" fill="none" stroke="#d8cbb0" '
+           'stroke-width="1.5" stroke-dasharray="4 4"/>']
+    # The hands first, so the spaces they point at stay visible on top of them.
+    hx, hy = polar(cx, cy, 52, clock["hour"])
+    mx, my = polar(cx, cy, R_LEAF - LEAF_SIZE - 4, clock["minute"])
+    out.append(f'<g data-hand="hour"><title>Hour hand at {clock["hour"]}</title><line x1="{cx}" y1="{cy}" '
+               f'x2="{hx:.1f}" y2="{hy:.1f}" stroke="#333" stroke-width="9" stroke-linecap="round"/></g>')
+    ax, ay = polar(cx, cy, R_LEAF - LEAF_SIZE - 16, clock["minute"] - 0.25)
+    bx, by = polar(cx, cy, R_LEAF - LEAF_SIZE - 16, clock["minute"] + 0.25)
+    out.append(f'<g data-hand="minute"><title>Minute hand at {clock["minute"]}</title><line x1="{cx}" y1="{cy}" '
+               f'x2="{mx:.1f}" y2="{my:.1f}" stroke="#a8322b" stroke-width="4" stroke-linecap="round"/>'
+               f'<polygon points="{mx:.1f},{my:.1f} {ax:.1f},{ay:.1f} {bx:.1f},{by:.1f}" fill="#a8322b"/></g>')
+    out.append(f'<circle cx="{cx}" cy="{cy}" r="7" fill="#333"/>')
+    for num in clock["numbers"]:
+        n = num["n"]
+        out.extend(number_svg(num, clock, mice, cx, cy))
+        if num.get("paw"):
+            px, py = polar(cx, cy, R_PAW, n)
+            out.append(paw_svg(px, py, num["paw"]))
+    return out
+
+
+def number_svg(num: dict[str, Any], clock: dict[str, Any], mice: dict[str, Any], cx: float, cy: float) -> list[str]:
+    n = num["n"]
+    out = []
+    # Number badge: the minute hand's number is ringed in its red, the hour's filled dark.
+    bx, by = polar(cx, cy, R_NUMBER, n)
+    is_hour, is_minute = n == clock["hour"], n == clock["minute"]
+    ring = "#a8322b" if is_minute else "#6b4f2a"
+    out.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="14" fill="{"#333" if is_hour else "#fff"}" '
+               f'stroke="{ring}" stroke-width="{3.5 if is_minute else 1.5}"/>')
+    out.append(text(bx, by + 0.5, n, 14, weight="bold", fill="#fff" if is_hour else "#222"))
+    # Action token.
+    token = num["token"]
+    tx, ty = polar(cx, cy, R_TOKEN, n)
+    out.append(f'<g data-token="{esc(token.get("id"))}"><title>{n}: {esc(token.get("label"))}</title>'
+               f'<rect x="{tx - 42:.1f}" y="{ty - 16:.1f}" width="84" height="32" rx="6" '
+               f'fill="{GROUP_FILLS.get(token.get("group"), "#fff")}" stroke="#6b4f2a" stroke-width="1.2"/>')
+    lines = short_token(token)
+    for i, line in enumerate(lines):
+        out.append(text(tx, ty + (i - (len(lines) - 1) / 2) * 13, line, 11.5))
+    out.append("</g>")
+    # Outer ring space: a leaf with its tile, or Lord Cuckoo on 12.
+    lx, ly = polar(cx, cy, R_LEAF, n)
+    cuckoo = num.get("leaf") is None and n == 12
+    out.append(f'<circle data-outer="{n}" cx="{lx:.1f}" cy="{ly:.1f}" r="{LEAF_SIZE}" '
+               f'fill="{"#f3e3a6" if cuckoo else "#dcefd2"}" stroke="{"#a08020" if cuckoo else "#5d8a4a"}" '
+               'stroke-width="1.5"/>')
+    if cuckoo:
+        out.append(text(lx, ly - 18, "Lord", 10, fill="#6b5a10"))
+        out.append(text(lx, ly - 7, "Cuckoo", 10, fill="#6b5a10"))
+    else:
+        out.append(tile_svg(num.get("leaf"), lx, ly - 18, 20))
+    outer = num.get("outer") or []
+    crowded = len(outer) > 3  # a second row of mice: draw them smaller to stay inside the leaf, below the tile
+    for m, (dx, dy) in zip(outer, cluster(len(outer), 19 if crowded else 21), strict=True):
+        out.append(mouse_svg(m, mice[m]["color"], mice[m]["kind"], lx + dx, ly + 12 + dy, r=9 if crowded else 10))
+    # Inner ring space: a diamond.
+    ix, iy = polar(cx, cy, R_INNER, n)
+    s = INNER_SIZE
+    out.append(f'<polygon data-inner="{n}" points="{ix:.1f},{iy - s:.1f} {ix + s:.1f},{iy:.1f} {ix:.1f},{iy + s:.1f} '
+               f'{ix - s:.1f},{iy:.1f}" fill="#efe6d2" stroke="#8a7350" stroke-width="1.2"/>')
+    # Mice line up along the radius, where there is room, not across it into the neighbouring diamonds.
+    a = math.radians(n * 30)
+    inner = num.get("inner") or []
+    for m, (across, along) in zip(inner, cluster(len(inner), 18, per_row=1 if len(inner) <= 3 else 3), strict=True):
+        x = ix + along * math.sin(a) + across * math.cos(a)
+        y = iy - along * math.cos(a) + across * math.sin(a)
+        out.append(mouse_svg(m, mice[m]["color"], mice[m]["kind"], x, y, r=9))
+    return out
+
+
+def side_svg(view: dict[str, Any], top: float) -> list[str]:
+    """The side panel: priority order, the minute hand's spaces, quests, market and supplies."""
+    side, hand, mice = view["side"], view["hand"], view["mice"]
+    x0 = SIDE_X
+    out = [text(x0, top, "Priority", 14, anchor="start", weight="bold")]
+    y = top + 28
+    for i, col in enumerate(side["cycle"]):
+        x = x0 + 16 + i * 52
+        blocked = col in side.get("blocked", [])
+        current = col == side["priority"]
+        out.append(f'<g data-priority="{esc(col)}"><title>{esc(name_of(col))}'
+                   f'{" (not playing)" if blocked else ""}{" - has priority" if current else ""}</title>'
+                   f'<circle cx="{x}" cy="{y}" r="13" fill="{"url(#hw-blocked)" if blocked else fill_of(col)}" '
+                   f'stroke="#222" stroke-width="{3 if current else 1}"/>'
+                   + text(x, y + 0.5, col[:2].capitalize(), 11, weight="bold",
+                          fill="#555" if blocked else ink_on(col)) + "</g>")
+        if current:
+            out.append(f'<polygon data-marker="priority" points="{x},{y + 17} {x - 7},{y + 27} {x + 7},{y + 27}" '
+                       'fill="#222"/>')
+        if i < len(side["cycle"]) - 1:
+            out.append(text(x + 26, y, "›", 16, fill="#888"))
+    y += 50
+    # Minute hand: usable spaces, the rest hatched, mice across the spaces they fill.
+    cell = 36
+    out.append(text(x0, y, f"Minute hand at {view['clock']['minute']} · {hand['usable']} of {hand['total']} "
+                           "spaces usable", 14, anchor="start", weight="bold"))
+    y += 16
+    for i in range(hand["total"]):
+        usable = i < hand["usable"]
+        blocked = "" if usable else ' data-blocked="1"'
+        out.append(f'<rect data-hand-space="{i}"{blocked} x="{x0 + i * cell}" '
+                   f'y="{y}" width="{cell - 2}" height="30" rx="3" '
+                   f'fill="{"#f7f1e3" if usable else "url(#hw-blocked)"}" stroke="#8a7350"/>')
+    for slot in hand["mice"]:
+        m = slot["mouse"]
+        first, last = slot["first"], slot["last"]
+        mx = x0 + (first + last + 1) * cell / 2 - 1
+        width = (last - first + 1) * cell - 8 if last > first else 0
+        out.append(mouse_svg(m, mice[m]["color"], mice[m]["kind"], mx, y + 15, r=11, width=width))
+    y += 56
+    # Quests.
+    out.append(text(x0, y, f"Quests (deck {side['quest_deck']})", 14, anchor="start", weight="bold"))
+    y += 14
+    for q in side["quests"]:
+        out.append(f'<rect x="{x0}" y="{y}" width="330" height="36" rx="5" fill="#fff" stroke="#bbb"/>')
+        if q is None:
+            out.append(text(x0 + 10, y + 18, "(empty)", 12, anchor="start", fill="#888"))
+        else:
+            out.append(f'<g data-quest="{esc(q["id"])}">' + text(x0 + 10, y + 18, q["id"], 12, anchor="start")
+                       + text(x0 + 52, y + 18, f"{q['points']} pts", 13, anchor="start", weight="bold"))
+            for j, req in enumerate(q["requires"]):
+                out.append(want_svg(req, x0 + 120 + j * 26, y + 18, 22))
+            out.append("</g>")
+        y += 42
+    y += 14
+    # Market and supplies.
+    out.append(text(x0, y, "Market bin", 14, anchor="start", weight="bold"))
+    y += 24
+    for i, t in enumerate(side["bin"]):
+        x = x0 + 14 + i * 32
+        out.append(f'<rect x="{x - 14}" y="{y - 14}" width="28" height="28" rx="4" fill="#fff" stroke="#bbb" '
+                   'stroke-dasharray="3 2"/>')
+        out.append(tile_svg(t, x, y, 22, attr="data-bin-tile"))
+    out.append(tile_svg({"id": "wild", "kind": "wild"}, x0 + 14 + len(side["bin"]) * 32 + 14, y, 22,
+                        attr="data-supply"))
+    out.append(text(x0 + 14 + len(side["bin"]) * 32 + 32, y, f"wilds left: {side['web']}", 13, anchor="start"))
+    y += 34
+    supplies = (f"Bag {side['bag']} · Favor deck {side['favor_deck']} (discard {len(side['favor_discard'])})"
+                f" · Relics returned {len(side['returned_relics'])}")
+    for i, line in enumerate(wrap(supplies, 46, 2)):
+        out.append(text(x0, y + 18 * i, line, 13, anchor="start", fill="#333"))
+    return out
+
+
+def chain_svg(view: dict[str, Any], top: float) -> list[str]:
+    """The chain: start, spaces with their points, Scalers, the leaf, then the right values under the weight."""
+    chain = view["chain"]
+    points = {int(k): v for k, v in chain["points"].items()}
+    leaf = chain["leaf"]
+    cell = 50
+    x0 = 60
+    out = [text(20, top + 50, "Chain", 14, anchor="start", weight="bold", extra=' transform="rotate(-90 20 '
+                f'{top + 50})"')]
+    y = top + 52
+    by_space: dict[int, list[str]] = {}
+    for color, space in chain["scalers"].items():
+        by_space.setdefault(space, []).append(color)
+    for i in range(leaf + 1):
+        x = x0 + i * cell
+        label = "start" if i == 0 else "leaf" if i == leaf else str(i)
+        fill = "#dcefd2" if i == leaf else "#efe6d2" if i == 0 else "#fff"
+        out.append(f'<rect data-chain="{i}" x="{x}" y="{y - 18}" width="{cell - 4}" height="36" rx="4" fill="{fill}" '
+                   'stroke="#8a7350"/>')
+        out.append(text(x + (cell - 4) / 2, y - 6, label, 11, fill="#555"))
+        if i in points:
+            out.append(f'<circle cx="{x + (cell - 4) / 2}" cy="{y + 8}" r="8" fill="{fill_of("gold")}" stroke="#222" '
+                       'stroke-width="0.8"/>' + text(x + (cell - 4) / 2, y + 8.5, points[i], 10, weight="bold"))
+        for k, color in enumerate(by_space.get(i, [])):
+            sx = x + (cell - 4) / 2 + (k - (len(by_space[i]) - 1) / 2) * 20  # side by side above the space
+            sy = y - 32
+            out.append(f'<g data-scaler="{esc(color)}"><title>{esc(name_of(color))} Scaler on {label}</title>'
+                       f'<rect x="{sx - 9:.1f}" y="{sy - 9}" width="18" height="18" rx="4" fill="{fill_of(color)}" '
+                       'stroke="#111" stroke-width="1.5"/>'
+                       + text(sx, sy + 0.5, color[:2].capitalize(), 9, weight="bold", fill=ink_on(color)) + "</g>")
+    xr = x0 + (leaf + 1) * cell + 16
+    out.append(text(xr - 8, y, "→", 16, fill="#888"))
+    for j, value in enumerate(chain["right"]):
+        x = xr + 8 + j * 40
+        covered = j < chain["weight"]
+        current = j == chain["weight"]
+        out.append(f'<rect data-chain-value="{value}" x="{x}" y="{y - 16}" width="34" height="32" rx="4" '
+                   f'fill="{"url(#hw-blocked)" if covered else "#fff"}" stroke="#222" '
+                   f'stroke-width="{3 if current else 1}"/>'
+                   + text(x + 17, y + 0.5, value, 14, weight="bold", fill="#888" if covered else "#222"))
+        if current:
+            out.append(f'<g data-marker="weight"><circle cx="{x + 17}" cy="{y - 30}" r="9" fill="#666" stroke="#222"/>'
+                       + text(x + 17, y - 30, "W", 9, weight="bold", fill="#fff") + "</g>")
+            out.append(text(x + 17, y + 28, "weight", 10, fill="#555"))
+    return out
+
+
+def player_svg(p: dict[str, Any], view: dict[str, Any], top: float) -> list[str]:
+    """One player's row: score by source, mouse cards with their tiles, favors and the hunt board."""
+    color = p["color"]
+    mice = view["mice"]
+    decision = view.get("decision")
+    out = [f'<g data-player="{esc(color)}">',
+           f'<rect x="10" y="{top}" width="{VIEW_WIDTH - 20}" height="{PLAYER_ROW - 8}" rx="8" fill="#fafafa" '
+           f'stroke="{fill_of(color)}" stroke-width="2"/>',
+           f'<rect x="10" y="{top}" width="10" height="{PLAYER_ROW - 8}" rx="4" fill="{fill_of(color)}"/>']
+    to_decide = decision is not None and decision.get("player") == color
+    out.append(text(30, top + 18, name_of(color) + (" · to decide" if to_decide else ""), 15, anchor="start",
+                    weight="bold"))
+    out.append(text(30, top + 44, f"{p['score']} pts", 22, anchor="start", weight="bold"))
+    by = p.get("score_by") or {}
+    parts = [f"{short} {by.get(key, 0)}" for key, short in SCORE_SOURCES]
+    out.append(text(30, top + 66, " · ".join(parts[:3]), 11, anchor="start", fill="#444"))
+    out.append(text(30, top + 80, " · ".join(parts[3:]), 11, anchor="start", fill="#444"))
+    # Mouse cards.
+    x = 205
+    for kind, card in p["cards"].items():
+        slot = 22
+        w = max(card["capacity"] * slot + 8, 76)
+        out.append(f'<g data-card="{esc(card["mouse"])}"><rect x="{x}" y="{top + 8}" width="{w}" height="62" rx="5" '
+                   'fill="#fff" stroke="#999"/>')
+        out.append(text(x + 6, top + 20, f"{KIND_LETTERS.get(kind, '?')} {kind.capitalize()}", 11, anchor="start",
+                        weight="bold"))
+        for i in range(card["capacity"]):
+            sx = x + 4 + i * slot + slot / 2
+            out.append(f'<rect x="{sx - 10}" y="{top + 36}" width="20" height="20" rx="3" fill="none" stroke="#ccc" '
+                       'stroke-dasharray="2 2"/>')
+        for i, t in enumerate(card["tiles"]):
+            out.append(tile_svg(t, x + 4 + i * slot + slot / 2, top + 46, 20, attr="data-card-tile"))
+        where = mice.get(card["mouse"], {}).get("where")
+        if where is not None and where not in ("inner", "outer", "hand"):
+            # Off the clock (a Scamp on its card, a bumped or unplaced mouse): shown here, not counted as in play.
+            out.append(mouse_svg(card["mouse"], color, kind, x + w - 11, top + 46, r=8, attr="data-idle-mouse"))
+        out.append("</g>")
+        x += w + 8
+    favors = p.get("favors") or []
+    out.append(text(x + 4, top + 24, f"Favors {len(favors)}", 12, anchor="start"))
+    for i, f in enumerate(favors[:3]):
+        out.append(f'<g data-favor="{esc(f["id"])}"><title>{esc(f["text"])}</title>'
+                   f'<rect x="{x + 4}" y="{top + 34 + i * 18}" width="44" height="15" rx="3" fill="#fdf4d8" '
+                   'stroke="#b59a3a"/>' + text(x + 26, top + 41.5 + i * 18, f["id"], 10) + "</g>")
+    # Hunt board.
+    size = 20
+    hx = VIEW_WIDTH - 20 - len(p["hunt"][0]) * size if p["hunt"] else VIEW_WIDTH - 100
+    out.append(text(hx - 8, top + 14, f"Hunt {p.get('hunt_board', '')}", 11, anchor="end", weight="bold"))
+    for r, row in enumerate(p["hunt"]):
+        for c, cell in enumerate(row):
+            cx, cy = hx + c * size + size / 2, top + 6 + r * size + size / 2
+            out.append(want_svg(cell["want"], cx, cy, size - 2))
+            out.append(tile_svg(cell["tile"], cx, cy, size - 2, attr="data-hunt-tile"))
+    out.append("</g>")
+    return out
+
+
+# ------------------------------------------------------------------------------------------------ public
+def describe(view: dict[str, Any]) -> str:
+    """The text alternative: where the hands are, the scores and what is being decided."""
+    clock = view["clock"]
+    scores = ", ".join(f"{name_of(p['color'])} {p['score']}" for p in view["players"])
+    on_clock = sum(1 for m in view["mice"].values() if m["where"] in ("inner", "outer", "hand"))
+    return (f"Hickory Dickory, round {clock['round']}: hour hand at {clock['hour']}, minute hand at "
+            f"{clock['minute']}. Scores: {scores}. Priority: {name_of(view['side']['priority'])}. "
+            f"{on_clock} mice on the clock. {status_line(view)}")
+
+
+def board_svg(view: dict[str, Any], width: int = 900) -> str:
+    """The board as one standalone SVG string (no scripts, fonts or links), ``width`` pixels wide."""
+    head, head_h = header(view)
+    clock_top = head_h + 8
+    cy = clock_top + CLOCK_FACE + 4
+    chain_top = cy + CLOCK_FACE + 8
+    players_top = chain_top + CHAIN_ROW
+    height = players_top + PLAYER_ROW * len(view["players"]) + 4
+    body = [*head, *clock_svg(view, cy), *side_svg(view, clock_top + 12), *chain_svg(view, chain_top)]
+    for i, p in enumerate(view["players"]):
+        body.extend(player_svg(p, view, players_top + i * PLAYER_ROW))
+    title = f"Hickory Dickory board, minute {view['clock']['minute']}, hour {view['clock']['hour']}"
+    px_height = round(width * height / VIEW_WIDTH)
+    return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 {VIEW_WIDTH} {height:.0f}" width="{width}" height="{px_height}" '
+            f'role="img" aria-labelledby="hw-title hw-desc" font-family="{esc(FONT)}">'
+            f'<title id="hw-title">{esc(title)}</title><desc id="hw-desc">{esc(describe(view))}</desc>'
+            f'{defs()}<rect width="{VIEW_WIDTH}" height="{height:.0f}" fill="#fff"/>' + "".join(body) + "</svg>")
+
+
+def game_svg(game: Any) -> str:
+    """The board of a live ``Game``, for ``Game._repr_svg_`` (imported late: view imports game)."""
+    from .view import build
+
+    return board_svg(build(game))
