@@ -1,0 +1,721 @@
+// DOM/SVG drawing of the view model (hickory_widget/view.py). Draws only; intents go through ctx.send.
+// Imports stay on ONE line each (the Python side drops lines starting with `import `).
+// No top-level name here may repeat one in geometry.mjs or widget.mjs: the three files are concatenated.
+import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, clusterOffsets, rowOffsets, CHAIN, chainSpaces, chainRight, weightPosition, wrapText, shortLabel, } from "./geometry.mjs";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const PLAYER_FILL = { blue: "#2d6cc0", yellow: "#f5c824", red: "#cc3a2e", brown: "#8b5a2b" };
+const PLAYER_INK = { blue: "#fff", yellow: "#222", red: "#fff", brown: "#fff" };
+const TILE_FILL = { purple: "#7d4ea3", red: "#cf3b2f", green: "#3d8f45", blue: "#2f6fc0" };
+const TILE_ORDER = ["purple", "red", "green", "blue"];
+const SYMBOL_GLYPH = { button: "B", feather: "F", spool: "S", thimble: "T", key: "K" };
+const KIND_LETTER = { scurrier: "S", scavenger: "V", spotter: "P", scamp: "C" };
+const SCORE_SOURCES = ["deliveries", "quests", "hunt", "chain", "relics", "pool"];
+
+function svgNode(tag, attrs = {}, parent = null, text = null) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) e.setAttribute(k, String(v));
+  if (text !== null) e.textContent = String(text);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function htmlNode(tag, attrs = {}, parent = null, text = null) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  if (text !== null) e.textContent = String(text);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function svgTitle(parent, text) {
+  svgNode("title", {}, parent, text);
+}
+
+function capitalize(s) {
+  s = String(s ?? "");
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** "blue.scurrier" -> "Blue's Scurrier". */
+export function mouseLabel(id) {
+  const [color, kind] = String(id).split(".");
+  return `${capitalize(color)}'s ${capitalize(kind)}`;
+}
+
+export function tileLabel(tile) {
+  if (!tile) return "empty";
+  if (tile.kind === "wild") return "wild tile";
+  if (tile.kind === "relic") return `relic (${tile.id})`;
+  return `${tile.color} ${tile.symbol}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Targets: the spots on the board that belong to choices.
+
+/** Key of the board spot a choice's target names. */
+export function targetKey(target) {
+  if (!target) return null;
+  switch (target.type) {
+    case "outer":
+    case "inner":
+      return `${target.type}:${target.number}`;
+    case "mouse":
+      return `mouse:${target.mouse}`;
+    case "hand":
+      return "hand";
+    case "tile":
+      return `tile:${target.tile}`;
+    case "hunt":
+      return `hunt:${target.color}:${target.row}:${target.column}`;
+    case "favor":
+      return `favor:${target.card}`;
+    default:
+      return null;
+  }
+}
+
+/** Map from target key to the choices offered there. */
+export function targetMap(view) {
+  const map = new Map();
+  for (const ch of view?.decision?.choices ?? []) {
+    const key = targetKey(ch.target);
+    if (!key) continue;
+    if (!map.has(key)) map.set(key, []);
+    map.get(key).push(ch);
+  }
+  return map;
+}
+
+/** Make `el` a clickable target if some choices belong to `key`. */
+function markTarget(el, ctx, key) {
+  const choices = ctx.targets.get(key);
+  if (!choices || !choices.length) return false;
+  el.classList.add("hk-target");
+  el.setAttribute("role", "button");
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("data-target-choice", choices.map((c) => c.id).join(" "));
+  el.setAttribute("data-target-key", key);
+  el.setAttribute("aria-label", choices.map((c) => c.label).join(" / "));
+  const act = (ev) => {
+    ev.preventDefault();
+    ev.stopPropagation();
+    ctx.onTarget(choices, key);
+  };
+  el.addEventListener("click", act);
+  el.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") act(ev);
+  });
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Tiles and mice.
+
+/** Draw a tile centred at (x, y), `size` wide, into the SVG group `parent`. */
+export function drawTile(parent, tile, x, y, size, ctx = null, opts = {}) {
+  const g = svgNode("g", { class: "hk-tile", transform: `translate(${x} ${y})` }, parent);
+  const h = size / 2;
+  if (tile && tile.id) g.setAttribute("data-tile", tile.id);
+  if (!tile) {
+    svgNode("rect", { x: -h, y: -h, width: size, height: size, rx: size * 0.2, class: "hk-slot" }, g);
+    svgTitle(g, opts.title ?? "empty");
+    return g;
+  }
+  const glyphSize = size * 0.62;
+  let glyph = "?";
+  let ink = "#fff";
+  if (tile.kind === "wild") {
+    const stripe = size / 4;
+    TILE_ORDER.forEach((c, i) => svgNode("rect", { x: -h, y: -h + i * stripe, width: size, height: stripe + 0.2, fill: TILE_FILL[c] }, g));
+    glyph = "W";
+  } else if (tile.kind === "relic") {
+    svgNode("rect", { x: -h, y: -h, width: size, height: size, rx: size * 0.2, fill: "#e2b42f" }, g);
+    glyph = "★";
+    ink = "#5a3d00";
+  } else if (!tile.color) {
+    // "any color" requirement: a rainbow ring around the symbol
+    svgNode("rect", { x: -h, y: -h, width: size, height: size, rx: size * 0.2, fill: "#fff" }, g);
+    const w = Math.max(2, size * 0.14);
+    const i = h - w / 2;
+    TILE_ORDER.forEach((c, k) => {
+      const pts = [[-i, -i, i, -i], [i, -i, i, i], [i, i, -i, i], [-i, i, -i, -i]][k];
+      svgNode("line", { x1: pts[0], y1: pts[1], x2: pts[2], y2: pts[3], stroke: TILE_FILL[c], "stroke-width": w, "stroke-linecap": "round" }, g);
+    });
+    glyph = SYMBOL_GLYPH[tile.symbol] ?? "?";
+    ink = "#222";
+  } else {
+    const faint = opts.faint;
+    svgNode("rect", {
+      x: -h, y: -h, width: size, height: size, rx: size * 0.2, fill: TILE_FILL[tile.color] ?? "#999",
+      "fill-opacity": faint ? 0.22 : 1,
+    }, g);
+    glyph = SYMBOL_GLYPH[tile.symbol] ?? "?";
+    if (faint) ink = TILE_FILL[tile.color] ?? "#555";
+  }
+  svgNode("rect", { x: -h, y: -h, width: size, height: size, rx: size * 0.2, class: opts.faint ? "hk-tile-edge hk-faint" : "hk-tile-edge" }, g);
+  svgNode("text", {
+    class: opts.faint || ink !== "#fff" ? "hk-glyph" : "hk-glyph hk-glyph-light", "font-size": glyphSize,
+    fill: ink, "fill-opacity": opts.faint ? 0.75 : 1, y: glyphSize * 0.36,
+  }, g, glyph);
+  svgTitle(g, opts.title ?? (tile.color === null && tile.kind === "item" ? `any color ${tile.symbol}` : tileLabel(tile)));
+  if (ctx && tile.id) markTarget(g, ctx, `tile:${tile.id}`);
+  return g;
+}
+
+/** A small standalone SVG holding one tile (for HTML side boards and cards). */
+export function tileIcon(tile, size = 22, ctx = null, opts = {}) {
+  const svg = svgNode("svg", { width: size, height: size, viewBox: `${-size / 2 - 1} ${-size / 2 - 1} ${size + 2} ${size + 2}`, class: "hk-icon" });
+  drawTile(svg, tile, 0, 0, size, ctx, opts);
+  return svg;
+}
+
+/** Draw a mouse token (circle, or a wide pill for a Scavenger) with its kind letter, centred at 0,0 of `g`. */
+function drawMouseBody(g0, color, kind, opts = {}) {
+  let g = g0;
+  const r = opts.r ?? 11;
+  const fill = PLAYER_FILL[color] ?? "#888";
+  if (kind === "scavenger" && opts.rotate) g = svgNode("g", { transform: `rotate(${opts.rotate})` }, g);
+  if (kind === "scavenger") {
+    const len = opts.length ?? r * 3.1;
+    // along the y axis when on the hand, along x elsewhere
+    if (opts.vertical) svgNode("rect", { x: -r, y: -len / 2 + 1, width: 2 * r, height: len - 2, rx: r, fill, class: "hk-mouse-body" }, g);
+    else svgNode("rect", { x: -len / 2, y: -r, width: len, height: 2 * r, rx: r, fill, class: "hk-mouse-body" }, g);
+  } else {
+    svgNode("circle", { r, fill, class: "hk-mouse-body" }, g);
+  }
+  const label = opts.labelParent ?? g0;
+  svgNode("text", { class: "hk-mouse-letter", "font-size": r * 1.25, y: r * 0.44, fill: PLAYER_INK[color] ?? "#fff" }, label, KIND_LETTER[kind] ?? "?");
+}
+
+/** A small standalone SVG of a mouse (for cards, the decision panel, standings). */
+export function mouseIcon(id, size = 24, attrs = {}) {
+  const [color, kind] = String(id).split(".");
+  const w = kind === "scavenger" ? size * 1.5 : size;
+  const svg = svgNode("svg", { width: w, height: size, viewBox: `${-w / 2} ${-size / 2} ${w} ${size}`, class: "hk-icon", role: "img", "aria-label": mouseLabel(id), ...attrs });
+  svgTitle(svg, mouseLabel(id));
+  const g = svgNode("g", {}, svg);
+  drawMouseBody(g, color, kind, { r: size / 2 - 1.5, length: w - 1 });
+  return svg;
+}
+
+function colorDot(color, size = 14, letter = null) {
+  const svg = svgNode("svg", { width: size, height: size, viewBox: `0 0 ${size} ${size}`, class: "hk-icon", "aria-hidden": "true" });
+  svgNode("circle", { cx: size / 2, cy: size / 2, r: size / 2 - 1, fill: PLAYER_FILL[color] ?? "#999", class: "hk-dot" }, svg);
+  if (letter) svgNode("text", { x: size / 2, y: size * 0.7, class: "hk-mouse-letter", "font-size": size * 0.62, fill: PLAYER_INK[color] ?? "#fff" }, svg, letter);
+  return svg;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The clock.
+
+function drawPaw(parent, x, y, count) {
+  const g = svgNode("g", { class: "hk-paw", transform: `translate(${x} ${y})` }, parent);
+  svgTitle(g, count > 1 ? `${count} cat paws` : "cat paw");
+  svgNode("circle", { r: 15, class: "hk-paw-back" }, g);
+  svgNode("ellipse", { cx: 0, cy: 4, rx: 6.5, ry: 5.5, class: "hk-paw-pad" }, g);
+  for (const [dx, dy] of [[-7, -3], [-2.5, -8], [2.5, -8], [7, -3]]) svgNode("ellipse", { cx: dx, cy: dy, rx: 2.4, ry: 3, class: "hk-paw-pad" }, g);
+  if (count > 1) {
+    svgNode("circle", { cx: 13, cy: -11, r: 8, class: "hk-paw-count" }, g);
+    svgNode("text", { x: 13, y: -7.5, class: "hk-paw-count-text" }, g, `${count}`);
+  }
+}
+
+function drawGroupMark(parent, group, x, y) {
+  const g = svgNode("g", { transform: `translate(${x} ${y})`, class: `hk-mark hk-mark-${group}` }, parent);
+  svgTitle(g, group === "sun" ? "sun token" : group === "moon" ? "moon token" : "fixed token");
+  if (group === "sun") {
+    for (let k = 0; k < 8; k++) {
+      const a = polar(9, k * 45);
+      svgNode("line", { x1: 0, y1: 0, x2: a.x, y2: a.y, class: "hk-sun-ray" }, g);
+    }
+    svgNode("circle", { r: 5, class: "hk-sun" }, g);
+  } else if (group === "moon") {
+    svgNode("path", { d: "M3 -8 A8 8 0 1 0 3 8 A6 6 0 1 1 3 -8 Z", class: "hk-moon" }, g);
+  } else {
+    svgNode("rect", { x: -6, y: -6, width: 12, height: 12, rx: 2, class: "hk-fixed" }, g);
+    svgNode("circle", { r: 2.5, class: "hk-fixed-dot" }, g);
+  }
+}
+
+/** A mouse token on the clock (in clock or hand coordinates); animates from its previous spot when asked. */
+function placeMouse(parent, id, info, frame, x, y, ctx, opts = {}) {
+  const g = svgNode("g", { class: "hk-mouse", "data-mouse": id, "data-where": info?.where ?? frame, role: "img", "aria-label": mouseLabel(id) }, parent);
+  svgTitle(g, mouseLabel(id));
+  const to = `translate(${x}px, ${y}px)`;
+  const prev = ctx.motion?.prevMice?.get(id);
+  ctx.motion?.mice?.set(id, { frame, x, y });
+  if (ctx.motion?.enabled && prev && prev.frame === frame && (prev.x !== x || prev.y !== y)) {
+    g.style.transform = `translate(${prev.x}px, ${prev.y}px)`;
+    ctx.motion.pending.push(() => { g.style.transform = to; });
+  } else {
+    g.style.transform = to;
+  }
+  const color = info?.color ?? id.split(".")[0];
+  const kind = info?.kind ?? id.split(".")[1];
+  let labelParent = g;
+  if (opts.counterRotate !== undefined) {
+    labelParent = svgNode("g", { class: "hk-upright" }, null);
+    labelParent.style.transform = `rotate(${-opts.counterRotate}deg)`;
+    if (opts.prevCounter !== undefined && opts.prevCounter !== opts.counterRotate && ctx.motion?.enabled) {
+      labelParent.style.transform = `rotate(${-opts.prevCounter}deg)`;
+      ctx.motion.pending.push(() => { labelParent.style.transform = `rotate(${-opts.counterRotate}deg)`; });
+    }
+  }
+  drawMouseBody(g, color, kind, { r: opts.r, vertical: opts.vertical, length: opts.length, labelParent, rotate: opts.rotate });
+  if (labelParent !== g) g.appendChild(labelParent);
+  markTarget(g, ctx, `mouse:${id}`);
+  return g;
+}
+
+function tangentAngle(n) {
+  return clockAngle(n) + 90;
+}
+
+/** The clock: numbers, action spaces, outer and inner ring spaces, paws, hands, mice. */
+export function drawClock(view, ctx) {
+  const H = CLOCK_HALF;
+  const clock = view.clock;
+  const svg = svgNode("svg", {
+    viewBox: `${-H} ${-H} ${2 * H} ${2 * H}`, class: "hk-clock-svg", role: "group",
+    "aria-label": `Clock: minute hand at ${clock.minute}, hour hand at ${clock.hour}, round ${clock.round}`,
+  });
+  svgNode("circle", { r: H - 4, class: "hk-face" }, svg);
+  svgNode("circle", { r: RADII.outer + 22, class: "hk-face-ring" }, svg);
+  svgNode("circle", { r: (RADII.inner + RADII.outer) / 2, class: "hk-ring-line" }, svg);
+
+  const spaces = svgNode("g", { class: "hk-spaces" }, svg);
+  const miceLayer = svgNode("g", { class: "hk-mice" }, null);
+  for (const num of clock.numbers) {
+    const n = num.n;
+    const deg = clockAngle(n);
+    const tan = tangentAngle(n);
+    const current = n === clock.minute;
+
+    // action space (token box with the number)
+    const a = actionSpace(n);
+    const box = svgNode("g", { class: `hk-action hk-group-${num.token.group}${current ? " hk-current" : ""}`, "data-action": n, transform: `translate(${a.x} ${a.y})` }, spaces);
+    svgTitle(box, `${n}: ${num.token.label}`);
+    const bw = ACTION_BOX.width;
+    const bh = ACTION_BOX.height;
+    svgNode("rect", { x: -bw / 2, y: -bh / 2, width: bw, height: bh, rx: 9, class: "hk-action-box" }, box);
+    svgNode("text", { x: -bw / 2 + 8, y: -bh / 2 + 19, class: "hk-number" }, box, n);
+    drawGroupMark(box, num.token.group, bw / 2 - 13, -bh / 2 + 13);
+    const lines = wrapText(shortLabel(num.token.label), 14, 3);
+    const top = lines.length === 1 ? 44 : 37;
+    lines.forEach((line, i) => svgNode("text", { x: 0, y: -bh / 2 + top + i * 14, class: "hk-token-text" }, box, line));
+
+    // paw
+    if (num.paw > 0) {
+      const p = polar(RADII.action - 47, deg + 11);
+      drawPaw(spaces, p.x, p.y, num.paw);
+    }
+
+    // outer ring space: a leaf holding a tile (12: Lord Cuckoo), mice in a row across it
+    const o = outerSpace(n);
+    const mouseW = (m) => (view.mice[m]?.kind === "scavenger" ? 33 : 22);
+    const outerWidths = [...(num.leaf || n === 12 ? [22] : []), ...num.outer.map(mouseW)];
+    const outerItems = outerWidths.length;
+    const ow = Math.max(44, Math.min(128, outerWidths.reduce((a, w) => a + w + 3, 0) + 16));
+    const og = svgNode("g", { class: `hk-outer${n === 12 ? " hk-cuckoo" : ""}`, "data-outer": n, transform: `translate(${o.x} ${o.y})` }, spaces);
+    const leaf = svgNode("g", { transform: `rotate(${tan})` }, og);
+    svgNode("path", {
+      d: `M${-ow / 2} 0 Q ${-ow / 4} ${-19} 0 ${-17} Q ${ow / 4} ${-19} ${ow / 2} 0 Q ${ow / 4} 19 0 17 Q ${-ow / 4} 19 ${-ow / 2} 0 Z`,
+      class: "hk-leaf",
+    }, leaf);
+    svgTitle(og, n === 12 ? "Lord Cuckoo (outer 12)" : `outer ${n}`);
+    markTarget(og, ctx, `outer:${n}`);
+    const offs = rowOffsets(outerWidths, n, { gap: 3, maxWidth: 112 });
+    let k = 0;
+    if (n === 12) {
+      const c = offs[k++];
+      const lc = svgNode("g", { transform: `translate(${c.x} ${c.y})`, class: "hk-lord" }, og);
+      svgNode("circle", { r: 11, class: "hk-lord-back" }, lc);
+      svgNode("text", { y: 4.5, class: "hk-lord-text" }, lc, "LC");
+    } else if (num.leaf) {
+      const c = offs[k++];
+      drawTile(og, num.leaf, c.x, c.y, 21, ctx);
+    }
+    for (const m of num.outer) {
+      const c = offs[k++];
+      placeMouse(miceLayer, m, view.mice[m], "clock", o.x + c.x, o.y + c.y, ctx, { rotate: tan, length: 31 });
+    }
+
+    // inner ring space: a diamond, mice across it
+    const i = innerSpace(n);
+    const innerWidths = num.inner.map(mouseW);
+    const iw = Math.max(30, Math.min(118, innerWidths.reduce((a, w) => a + w + 3, 0) + 18));
+    const ig = svgNode("g", { class: "hk-inner", "data-inner": n, transform: `translate(${i.x} ${i.y})` }, spaces);
+    const dia = svgNode("g", { transform: `rotate(${tan})` }, ig);
+    svgNode("path", { d: `M${-iw / 2} 0 L 0 -14 L ${iw / 2} 0 L 0 14 Z`, class: "hk-diamond" }, dia);
+    svgTitle(ig, `inner ${n}`);
+    markTarget(ig, ctx, `inner:${n}`);
+    const ioffs = rowOffsets(innerWidths, n, { gap: 3, maxWidth: 104 });
+    num.inner.forEach((m, j) => placeMouse(miceLayer, m, view.mice[m], "clock", i.x + ioffs[j].x, i.y + ioffs[j].y, ctx, { rotate: tan, length: 31 }));
+  }
+
+  // hour hand
+  const hour = svgNode("g", { class: "hk-hour", transform: `rotate(${handRotation(clock.hour)})` }, svg);
+  svgTitle(hour, `hour hand at ${clock.hour} (round ${clock.round})`);
+  svgNode("path", { d: `M -9 10 L -6 ${-RADII.hour + 20} L 0 ${-RADII.hour} L 6 ${-RADII.hour + 20} L 9 10 Z`, class: "hk-hour-hand" }, hour);
+
+  // minute hand: drawn pointing up, rotated to the minute
+  const total = view.hand.total;
+  const usable = view.hand.usable;
+  const target = handRotation(clock.minute);
+  const prevRot = ctx.motion?.prevHand;
+  const rot = nearestRotation(prevRot, target);
+  if (ctx.motion) ctx.motion.hand = rot;
+  const minute = svgNode("g", { class: "hk-minute" }, svg);
+  const body = svgNode("g", { class: "hk-minute-body" }, minute);
+  svgTitle(body, `minute hand at ${clock.minute}: ${usable} of ${total} spaces usable`);
+  const len = handSpaceLength(total);
+  const front = RADII.handFront;
+  svgNode("path", { d: `M -17 ${-RADII.handBack + 14} L -17 ${-front} L 0 ${-front - 12} L 17 ${-front} L 17 ${-RADII.handBack + 14} Z`, class: "hk-minute-hand" }, body);
+  for (let s = 0; s < total; s++) {
+    const y0 = -front + s * len;
+    const blocked = s >= usable;
+    const cell = svgNode("rect", { x: -13, y: y0 + 1, width: 26, height: len - 2, rx: 3, class: blocked ? "hk-hand-space hk-blocked" : "hk-hand-space", "data-hand-space": s }, body);
+    if (blocked) {
+      svgNode("line", { x1: -10, y1: y0 + 4, x2: 10, y2: y0 + len - 4, class: "hk-block-x" }, body);
+      svgNode("line", { x1: 10, y1: y0 + 4, x2: -10, y2: y0 + len - 4, class: "hk-block-x" }, body);
+      svgTitle(cell, `hand space ${s + 1}: blocked`);
+    }
+  }
+  markTarget(body, ctx, "hand");
+  const handMice = svgNode("g", { class: "hk-hand-mice" }, minute);
+  for (const hm of view.hand.mice) {
+    const p = handMouseLocal(hm.first, hm.last, total);
+    const info = view.mice[hm.mouse];
+    placeMouse(handMice, hm.mouse, info, "hand", p.x, p.y, ctx, {
+      vertical: true, length: p.length, r: Math.min(11, handSpaceLength(total) / 2 - 0.8), counterRotate: rot, prevCounter: prevRot !== undefined && prevRot !== null ? prevRot : undefined,
+    });
+  }
+  svgNode("circle", { r: 14, class: "hk-hub" }, svg);
+  minute.style.transform = `rotate(${rot}deg)`;
+  if (ctx.motion?.enabled && prevRot !== null && prevRot !== undefined && prevRot !== rot) {
+    minute.style.transform = `rotate(${prevRot}deg)`;
+    ctx.motion.pending.push(() => { minute.style.transform = `rotate(${rot}deg)`; });
+  }
+  svg.appendChild(miceLayer);
+  // round / hour readout in the centre-bottom
+  svgNode("text", { x: -H + 8, y: -H + 22, class: "hk-round-text" }, svg, `Round ${clock.round}`);
+  svgNode("text", { x: -H + 8, y: -H + 42, class: "hk-round-text hk-hour-text" }, svg, `hour ${clock.hour}, minute ${clock.minute}`);
+  return svg;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Chain board.
+
+export function drawChain(view) {
+  const chain = view.chain;
+  const svg = svgNode("svg", { viewBox: `0 0 ${CHAIN.width} ${CHAIN.bottom + 40}`, class: "hk-chain-svg", role: "group", "aria-label": "Chain board" });
+  svgNode("rect", { x: 2, y: 2, width: CHAIN.width - 4, height: CHAIN.bottom + 36, rx: 12, class: "hk-board-bg" }, svg);
+  svgNode("text", { x: 20, y: 24, class: "hk-board-title", "text-anchor": "start" }, svg, "Chain");
+  const pos = chainSpaces(chain.spaces);
+  svgNode("polyline", { points: pos.map((p) => `${p.x},${p.y}`).join(" "), class: "hk-chain-line" }, svg);
+  const leafP = pos[pos.length - 1];
+  // leaf at the top
+  const lg = svgNode("g", { transform: `translate(${leafP.x + 10} ${leafP.y})` }, svg);
+  svgNode("path", { d: "M-36 0 Q -18 -20 0 -18 Q 18 -20 36 0 Q 18 20 0 18 Q -18 20 -36 0 Z", class: "hk-leaf" }, lg);
+  svgNode("text", { y: 4, class: "hk-small-text" }, lg, "leaf");
+  svgTitle(lg, `leaf goal (scores the value above the weight: ${chain.right[Math.min(chain.weight, chain.right.length - 1)]})`);
+  for (const p of pos.slice(0, -1)) {
+    const pts = chain.points[String(p.index)];
+    const g = svgNode("g", { transform: `translate(${p.x} ${p.y})`, class: "hk-chain-space", "data-chain": p.index }, svg);
+    if (p.index === 0) {
+      svgNode("path", { d: "M0 -14 C 11 -8 11 8 0 14 C -11 8 -11 -8 0 -14 Z", class: "hk-pinecone" }, g);
+      svgTitle(g, "start (pinecone)");
+    } else {
+      svgNode("circle", { r: pts ? 13 : 10, class: pts ? "hk-chain-dot hk-points" : "hk-chain-dot" }, g);
+      if (pts) svgNode("text", { y: 4.5, class: "hk-points-text" }, g, `${pts}`);
+      svgTitle(g, pts ? `space ${p.index}: ${pts} point${pts > 1 ? "s" : ""}` : `space ${p.index}`);
+    }
+  }
+  // scalers
+  const byPos = new Map();
+  for (const [color, at] of Object.entries(chain.scalers)) {
+    if (!byPos.has(at)) byPos.set(at, []);
+    byPos.get(at).push(color);
+  }
+  for (const [at, colors] of byPos) {
+    const p = pos[Math.min(at, pos.length - 1)];
+    colors.forEach((color, k) => {
+      const g = svgNode("g", { class: "hk-scaler", "data-scaler": color, transform: `translate(${p.x + 24 + k * 17} ${p.y})` }, svg);
+      svgNode("circle", { r: 8.5, fill: PLAYER_FILL[color], class: "hk-mouse-body" }, g);
+      svgNode("text", { y: 3.8, class: "hk-mouse-letter", "font-size": 10.5, fill: PLAYER_INK[color] }, g, "L");
+      svgTitle(g, `${capitalize(color)}'s Scaler on space ${at}`);
+    });
+  }
+  // right chain
+  const right = chainRight(chain.right.length);
+  svgNode("line", { x1: CHAIN.rightX, y1: leafP.y + 14, x2: CHAIN.rightX, y2: right[0].y + 30, class: "hk-chain-line" }, svg);
+  chain.right.forEach((v, k) => {
+    const p = right[k];
+    const covered = k < chain.weight;
+    const next = k === chain.weight;
+    const g = svgNode("g", { transform: `translate(${p.x} ${p.y})`, class: `hk-right${covered ? " hk-covered" : ""}${next ? " hk-next" : ""}` }, svg);
+    svgNode("rect", { x: -16, y: -13, width: 32, height: 26, rx: 6, class: "hk-right-box" }, g);
+    svgNode("text", { y: 5, class: "hk-right-text" }, g, v);
+    svgTitle(g, covered ? `${v} (covered)` : next ? `${v}: scored next at the leaf` : `${v}`);
+  });
+  const w = weightPosition(chain.weight, chain.right.length);
+  const wg = svgNode("g", { transform: `translate(${w.x + 27} ${w.y})`, class: "hk-weight" }, svg);
+  svgNode("path", { d: "M0 -11 C 9 -6 9 6 0 11 C -9 6 -9 -6 0 -11 Z", class: "hk-pinecone" }, wg);
+  svgNode("path", { d: "M -16 0 L -7 0", class: "hk-weight-arrow" }, wg);
+  svgTitle(wg, "pinecone weight");
+  return svg;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Side boards: priority, quests, market, favors, bag.
+
+export function drawSide(view, ctx) {
+  const side = view.side;
+  const wrap = htmlNode("div", { class: "hk-side" });
+
+  const pr = htmlNode("section", { class: "hk-box hk-priority", "aria-label": "Priority track" }, wrap);
+  htmlNode("h4", {}, pr, "Priority");
+  const track = htmlNode("div", { class: "hk-track" }, pr);
+  side.cycle.forEach((color, k) => {
+    const blocked = side.blocked.includes(color);
+    const cur = side.priority === color;
+    const item = htmlNode("span", { class: `hk-prio${blocked ? " hk-prio-blocked" : ""}${cur ? " hk-prio-current" : ""}`, title: `${capitalize(color)}${blocked ? " (blocked)" : ""}${cur ? " (priority marker)" : ""}`, "data-priority": color }, track);
+    item.appendChild(colorDot(color, 18, cur ? "★" : blocked ? "×" : null));
+    htmlNode("span", { class: "hk-prio-name" }, item, capitalize(color));
+    htmlNode("span", { class: "hk-arrow", "aria-hidden": "true" }, track, k === side.cycle.length - 1 ? "↺" : "→");
+  });
+
+  const qs = htmlNode("section", { class: "hk-box hk-quests", "aria-label": "Quests" }, wrap);
+  htmlNode("h4", {}, qs, `Quests (deck ${side.quest_deck})`);
+  for (const q of side.quests) {
+    const card = htmlNode("div", { class: "hk-quest" }, qs);
+    if (!q) {
+      htmlNode("span", { class: "hk-muted" }, card, "(empty)");
+      continue;
+    }
+    htmlNode("span", { class: "hk-quest-pts", title: `${q.points} points` }, card, `${q.points}`);
+    const req = htmlNode("span", { class: "hk-reqs" }, card);
+    for (const r of q.requires) {
+      req.appendChild(tileIcon({ kind: "item", color: r.color, symbol: r.symbol }, 20, null, { title: r.color ? `${r.color} ${r.symbol}` : `any color ${r.symbol}` }));
+    }
+    htmlNode("span", { class: "hk-muted hk-qid" }, card, q.id);
+  }
+
+  const mk = htmlNode("section", { class: "hk-box hk-market", "aria-label": "Market" }, wrap);
+  htmlNode("h4", {}, mk, "Market");
+  const bin = htmlNode("div", { class: "hk-row" }, mk);
+  htmlNode("span", { class: "hk-muted" }, bin, "bin");
+  side.bin.forEach((t) => bin.appendChild(tileIcon(t, 22, ctx, { title: "empty bin space" })));
+  const web = htmlNode("div", { class: "hk-row" }, mk);
+  web.appendChild(tileIcon({ kind: "wild", id: null }, 18));
+  htmlNode("span", {}, web, `web: ${side.web} wild${side.web === 1 ? "" : "s"} left`);
+
+  const misc = htmlNode("section", { class: "hk-box hk-misc" }, wrap);
+  htmlNode("div", {}, misc, `Favor deck: ${side.favor_deck}`);
+  htmlNode("div", {}, misc, `Favor discards: ${side.favor_discard.length ? side.favor_discard.join(", ") : "none"}`);
+  htmlNode("div", {}, misc, `Bag: ${side.bag} tiles`);
+  if (side.returned_relics?.length) htmlNode("div", {}, misc, `Returned relics: ${side.returned_relics.join(", ")}`);
+  return wrap;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Players.
+
+function drawHunt(p, ctx) {
+  const cell = 24;
+  const rows = p.hunt.length;
+  const cols = rows ? p.hunt[0].length : 0;
+  const svg = svgNode("svg", { viewBox: `0 0 ${cols * cell + 4} ${rows * cell + 4}`, width: cols * cell + 4, height: rows * cell + 4, class: "hk-hunt", role: "group", "aria-label": `${capitalize(p.color)}'s hunt board ${p.hunt_board}` });
+  p.hunt.forEach((row, r) => row.forEach((c, col) => {
+    const x = 2 + col * cell + cell / 2;
+    const y = 2 + r * cell + cell / 2;
+    const g = svgNode("g", { class: "hk-hunt-cell", "data-hunt": `${r}:${col}` }, svg);
+    svgNode("rect", { x: x - cell / 2, y: y - cell / 2, width: cell, height: cell, class: "hk-hunt-bg" }, g);
+    if (c.tile) drawTile(g, c.tile, x, y, cell - 5, ctx);
+    else drawTile(g, { kind: "item", color: c.want.color, symbol: c.want.symbol }, x, y, cell - 5, null, { faint: true, title: `wanted: ${c.want.color} ${c.want.symbol}` });
+    markTarget(g, ctx, `hunt:${p.color}:${r}:${col}`);
+  }));
+  return svg;
+}
+
+function drawPlayer(view, p, ctx) {
+  const deciding = view.decision?.player === p.color;
+  const div = htmlNode("section", { class: `hk-player${deciding ? " hk-deciding" : ""}`, "data-player": p.color, "aria-label": `${capitalize(p.color)} player` });
+  div.style.setProperty("--pc", PLAYER_FILL[p.color] ?? "#888");
+  const head = htmlNode("div", { class: "hk-player-head" }, div);
+  head.appendChild(colorDot(p.color, 16));
+  htmlNode("strong", {}, head, capitalize(p.color));
+  if (deciding) htmlNode("span", { class: "hk-badge" }, head, "deciding");
+  htmlNode("span", { class: "hk-score", title: "score" }, head, `${p.score} pts`);
+  const split = htmlNode("div", { class: "hk-split" }, div);
+  for (const src of SCORE_SOURCES) {
+    const v = p.score_by?.[src] ?? 0;
+    htmlNode("span", { class: v ? "hk-src" : "hk-src hk-zero" }, split, `${capitalize(src)} ${v}`);
+  }
+  const body = htmlNode("div", { class: "hk-player-body" }, div);
+  const cards = htmlNode("div", { class: "hk-cards" }, body);
+  for (const [k, card] of Object.entries(p.cards)) {
+    const info = view.mice[card.mouse];
+    const c = htmlNode("div", { class: `hk-card${card.in_play ? "" : " hk-out"}`, "data-card": card.mouse, title: `${mouseLabel(card.mouse)}'s card${card.in_play ? "" : " (out of play)"}` }, cards);
+    const top = htmlNode("div", { class: "hk-card-top" }, c);
+    const onCard = info && !["inner", "outer", "hand"].includes(info.where);
+    if (onCard) {
+      const icon = mouseIcon(card.mouse, 20, { "data-mouse": card.mouse, "data-where": info.where, class: "hk-icon hk-mouse" });
+      top.appendChild(icon);
+      markTarget(icon, ctx, `mouse:${card.mouse}`);
+    } else {
+      top.appendChild(mouseIcon(card.mouse, 16, { "data-card-mouse": card.mouse, class: "hk-icon hk-faded" }));
+    }
+    htmlNode("span", { class: "hk-card-name" }, top, capitalize(k));
+    const slots = htmlNode("div", { class: "hk-slots" }, c);
+    for (let s = 0; s < card.capacity; s++) slots.appendChild(tileIcon(card.tiles[s] ?? null, 18, ctx, { title: "free slot" }));
+    for (let s = card.capacity; s < card.tiles.length; s++) slots.appendChild(tileIcon(card.tiles[s], 18, ctx));
+    markTarget(c, ctx, `mouse:${card.mouse}`);
+  }
+  const right = htmlNode("div", { class: "hk-player-right" }, body);
+  right.appendChild(drawHunt(p, ctx));
+  const favors = htmlNode("div", { class: "hk-favors" }, right);
+  const visible = ctx.showSecrets || deciding || view.over;
+  if (!p.favors.length) htmlNode("span", { class: "hk-muted" }, favors, "no favor cards");
+  else if (!visible) htmlNode("span", { class: "hk-muted", title: "hidden: turn on show secrets" }, favors, `${p.favors.length} favor card${p.favors.length > 1 ? "s" : ""} (hidden)`);
+  else {
+    for (const f of p.favors) {
+      const fc = htmlNode("div", { class: "hk-favor", "data-favor": f.id }, favors);
+      htmlNode("span", { class: "hk-favor-text" }, fc, f.text);
+      if (f.bonus) fc.appendChild(tileIcon({ kind: "item", color: f.bonus[0], symbol: f.bonus[1] }, 16, null, { title: `bonus: ${f.bonus.join(" ")}` }));
+      htmlNode("span", { class: "hk-muted" }, fc, f.id);
+      markTarget(fc, ctx, `favor:${f.id}`);
+    }
+  }
+  return div;
+}
+
+export function drawPlayers(view, ctx) {
+  const wrap = htmlNode("div", { class: "hk-players" });
+  for (const p of view.players) wrap.appendChild(drawPlayer(view, p, ctx));
+  return wrap;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Decision panel, standings, log, controls.
+
+export function drawDecision(view, ctx) {
+  const panel = htmlNode("section", { class: "hk-decision", "aria-label": "Decision", "aria-live": "polite" });
+  if (view.over) {
+    htmlNode("h3", {}, panel, "Game over: standings");
+    const ol = htmlNode("ol", { class: "hk-standings" }, panel);
+    for (const st of view.standings) {
+      const li = htmlNode("li", { "data-standing": st.color }, ol);
+      li.appendChild(colorDot(st.color, 14));
+      htmlNode("span", {}, li, ` ${st.place}. ${capitalize(st.color)}: ${st.score} points`);
+    }
+    return panel;
+  }
+  const d = view.decision;
+  if (!d) {
+    htmlNode("p", { class: "hk-muted" }, panel, "No decision pending.");
+    return panel;
+  }
+  panel.style.setProperty("--pc", PLAYER_FILL[d.player] ?? "#888");
+  const head = htmlNode("div", { class: "hk-decision-head" }, panel);
+  head.appendChild(colorDot(d.player, 16));
+  htmlNode("strong", {}, head, `${capitalize(d.player)} decides: `);
+  htmlNode("span", { class: "hk-prompt" }, head, d.prompt);
+  const buttons = htmlNode("div", { class: "hk-choices", role: "group", "aria-label": "Choices" }, panel);
+  for (const ch of d.choices) {
+    const b = htmlNode("button", { type: "button", class: "hk-choice", "data-choice-id": ch.id, "data-target-key": targetKey(ch.target) ?? "" }, buttons, ch.label);
+    b.addEventListener("click", () => ctx.send({ type: "choose", id: ch.id }));
+  }
+  return panel;
+}
+
+export function drawLog(view) {
+  const box = htmlNode("section", { class: "hk-log", "aria-label": "Log", tabindex: "0" });
+  const ol = htmlNode("ol", {}, box);
+  for (const e of view.log ?? []) {
+    const li = htmlNode("li", { "data-kind": e.kind }, ol);
+    htmlNode("span", {}, li, e.text);
+    for (const r of e.rules ?? []) htmlNode("span", { class: "hk-rule", title: `rule ${r}` }, li, r);
+  }
+  return box;
+}
+
+export function drawControls(view, ctx) {
+  const bar = htmlNode("div", { class: "hk-controls" });
+  const row1 = htmlNode("div", { class: "hk-row" }, bar);
+  const button = (label, name, intent, disabled = false, title = null) => {
+    const b = htmlNode("button", { type: "button", "data-control": name, disabled: disabled || null, title }, row1, label);
+    b.addEventListener("click", () => ctx.send(intent));
+    return b;
+  };
+  button("↶ Undo", "undo", { type: "undo" }, !view.can_undo);
+  button("↷ Redo", "redo", { type: "redo" }, !view.can_redo);
+  htmlNode("span", { class: "hk-sep" }, row1, "Play to end of:");
+  button("activation", "play-activation", { type: "play", until: "activation" }, view.over, "Let the bots play to the end of this activation");
+  button("Tick", "play-tick", { type: "play", until: "tick" }, view.over);
+  button("round", "play-round", { type: "play", until: "round" }, view.over);
+  button("game", "play-end", { type: "play", until: "end" }, view.over);
+
+  const row2 = htmlNode("div", { class: "hk-row" }, bar);
+  htmlNode("span", { class: "hk-sep" }, row2, "Seats:");
+  for (const p of view.players) {
+    const lab = htmlNode("label", { class: "hk-seat" }, row2);
+    lab.appendChild(colorDot(p.color, 12));
+    htmlNode("span", {}, lab, ` ${capitalize(p.color)} `);
+    const sel = htmlNode("select", { "data-control": `seat-${p.color}`, "aria-label": `${capitalize(p.color)} is played by` }, lab);
+    for (const v of ["human", "random", "greedy"]) htmlNode("option", { value: v }, sel, v);
+    sel.value = ctx.seats[p.color] ?? "human";
+    sel.addEventListener("change", () => {
+      ctx.seats[p.color] = sel.value;
+      const seats = {};
+      for (const q of view.players) seats[q.color] = ctx.seats[q.color] ?? "human";
+      ctx.send({ type: "bots", seats });
+    });
+  }
+
+  const row3 = htmlNode("div", { class: "hk-row" }, bar);
+  const pl = htmlNode("label", {}, row3, "Players ");
+  const players = htmlNode("select", { "data-control": "players" }, pl);
+  for (let n = 1; n <= 4; n++) htmlNode("option", { value: n }, players, n);
+  players.value = String(ctx.newGame.players ?? view.players.length);
+  players.addEventListener("change", () => { ctx.newGame.players = Number(players.value); });
+  const sl = htmlNode("label", {}, row3, " Seed ");
+  const seed = htmlNode("input", { type: "number", "data-control": "seed", value: ctx.newGame.seed ?? 1, min: 0, step: 1, class: "hk-seed" }, sl);
+  seed.addEventListener("change", () => { ctx.newGame.seed = Number(seed.value); });
+  const ng = htmlNode("button", { type: "button", "data-control": "new-game" }, row3, "New game");
+  ng.addEventListener("click", () => {
+    ctx.newGame.players = Number(players.value);
+    ctx.newGame.seed = seed.value === "" ? null : Number(seed.value);
+    ctx.send({ type: "new_game", players: ctx.newGame.players, seed: ctx.newGame.seed });
+  });
+  for (const [name, label] of [["animate", "animate"], ["show_secrets", "show secrets"]]) {
+    const l = htmlNode("label", { class: "hk-toggle" }, row3);
+    const cb = htmlNode("input", { type: "checkbox", "data-control": name }, l);
+    cb.checked = Boolean(ctx.toggles[name]);
+    cb.addEventListener("change", () => ctx.send({ type: "toggle", name }));
+    htmlNode("span", {}, l, ` ${label}`);
+  }
+  return bar;
+}
+
+/** The whole widget's content for one view model. */
+export function drawAll(view, ctx) {
+  const frag = document.createDocumentFragment();
+  frag.appendChild(drawControls(view, ctx));
+  frag.appendChild(drawDecision(view, ctx));
+  const main = htmlNode("div", { class: "hk-main" }, frag);
+  const clockWrap = htmlNode("div", { class: "hk-clock" }, main);
+  clockWrap.appendChild(drawClock(view, ctx));
+  const col = htmlNode("div", { class: "hk-sidecol" }, main);
+  const chainWrap = htmlNode("div", { class: "hk-chain" }, col);
+  chainWrap.appendChild(drawChain(view));
+  col.appendChild(drawSide(view, ctx));
+  frag.appendChild(drawPlayers(view, ctx));
+  frag.appendChild(drawLog(view));
+  return frag;
+}

@@ -1,0 +1,218 @@
+// Pure geometry of the Hickory Dickory board: no DOM here, so Node's test runner can check it.
+// The clock is drawn in a viewBox centred on (0, 0); angles are in degrees, 0 = pointing right (3 o'clock),
+// growing clockwise because SVG's y axis points down.
+
+/** Size of the clock's square viewBox (it spans -CLOCK_HALF..CLOCK_HALF on both axes). */
+export const CLOCK_HALF = 430;
+
+/** Radii (viewBox units) of the rings, from the centre outwards. */
+export const RADII = {
+  handBack: 34, // back end of the minute hand (near the centre)
+  handFront: 200, // front of the minute hand (its tip)
+  inner: 232, // inner ring spaces (diamonds)
+  outer: 282, // outer ring spaces (leaves)
+  action: 363, // action spaces (token boxes with the number)
+  hour: 150, // length of the hour hand
+};
+
+/** Size (viewBox units) of an action token box. */
+export const ACTION_BOX = { width: 112, height: 72 };
+
+/** Angle in degrees of number n (1..12) on the clock: 12 at the top (-90), 3 at 0, 6 at 90, 9 at 180. */
+export function clockAngle(n) {
+  return ((((n % 12) + 12) % 12) * 30) - 90;
+}
+
+/** The rotation (degrees, clockwise from "pointing up") that makes a hand drawn pointing up point at n. */
+export function handRotation(n) {
+  return clockAngle(n) + 90;
+}
+
+/** The equivalent of `target` degrees closest to `previous` (so a hand turning 12 -> 1 turns 30, not -330). */
+export function nearestRotation(previous, target) {
+  if (previous === null || previous === undefined || !Number.isFinite(previous)) return target;
+  const turns = Math.round((previous - target) / 360);
+  let r = target + turns * 360;
+  // The clock only runs forwards: never turn back by more than a half-step.
+  if (r < previous - 15) r += 360;
+  return r;
+}
+
+/** Polar coordinates to a point: radius r at angle deg around (cx, cy). */
+export function polar(r, deg, cx = 0, cy = 0) {
+  const a = (deg * Math.PI) / 180;
+  return { x: round(cx + r * Math.cos(a)), y: round(cy + r * Math.sin(a)) };
+}
+
+function round(v) {
+  return Math.round(v * 1000) / 1000;
+}
+
+/** Centre of number n's action space (token box). */
+export function actionSpace(n) {
+  return polar(RADII.action, clockAngle(n));
+}
+
+/** Centre of number n's outer ring space (leaf; Lord Cuckoo at 12). */
+export function outerSpace(n) {
+  return polar(RADII.outer, clockAngle(n));
+}
+
+/** Centre of number n's inner ring space (diamond). */
+export function innerSpace(n) {
+  return polar(RADII.inner, clockAngle(n));
+}
+
+/** Distance from the centre of the middle of hand space i (0 = front, at the tip) of a hand of `total` spaces. */
+export function handSpaceRadius(i, total) {
+  const len = (RADII.handFront - RADII.handBack) / total;
+  return RADII.handFront - len * (i + 0.5);
+}
+
+/** Length along the hand of one hand space. */
+export function handSpaceLength(total) {
+  return (RADII.handFront - RADII.handBack) / total;
+}
+
+/**
+ * Positions of the hand's spaces 0..total-1 when the minute hand points at `minute`:
+ * ordered from the front (tip, far from the centre) to the back (near the centre).
+ */
+export function handSpaces(minute, total) {
+  const deg = clockAngle(minute);
+  const out = [];
+  for (let i = 0; i < total; i++) out.push({ index: i, r: handSpaceRadius(i, total), ...polar(handSpaceRadius(i, total), deg) });
+  return out;
+}
+
+/**
+ * Where a mouse standing on spaces first..last sits, in the hand's own frame (hand pointing up, centre at 0,0):
+ * x = 0, y negative (up), and the length it covers along the hand.
+ */
+export function handMouseLocal(first, last, total) {
+  const r = (handSpaceRadius(first, total) + handSpaceRadius(last, total)) / 2;
+  return { x: 0, y: round(-r), length: round(handSpaceLength(total) * (last - first + 1)) };
+}
+
+/**
+ * Offsets of `count` tokens sharing one ring space at number n: a row across the radius (tangential),
+ * wrapping to a second row nearer the centre after `perRow`; spacing shrinks so a full row stays within `maxWidth`.
+ */
+export function clusterOffsets(count, n, { spacing = 26, perRow = 4, rowGap = 24, maxWidth = 110 } = {}) {
+  const deg = clockAngle(n);
+  const t = ((deg + 90) * Math.PI) / 180; // tangential direction
+  const rad = (deg * Math.PI) / 180; // radial direction (outwards)
+  const rows = Math.max(1, Math.ceil(count / perRow));
+  const out = [];
+  for (let k = 0; k < count; k++) {
+    const row = Math.floor(k / perRow);
+    const inRow = Math.min(perRow, count - row * perRow);
+    const step = Math.min(spacing, inRow > 1 ? maxWidth / (inRow - 1) : spacing);
+    const along = (k - row * perRow - (inRow - 1) / 2) * step;
+    const across = -(row - (rows - 1) / 2) * rowGap;
+    out.push({ x: round(along * Math.cos(t) + across * Math.cos(rad)), y: round(along * Math.sin(t) + across * Math.sin(rad)) });
+  }
+  return out;
+}
+
+/**
+ * Offsets of items of the given widths laid in one row across the radius (tangential) at number n, centred,
+ * `gap` apart; squeezed together (overlapping a little) when the row would be wider than `maxWidth`.
+ */
+export function rowOffsets(widths, n, { gap = 3, maxWidth = 120 } = {}) {
+  const total = widths.reduce((a, w) => a + w, 0) + gap * Math.max(0, widths.length - 1);
+  const squeeze = total > maxWidth && widths.length > 1 ? (maxWidth - widths[0] / 2 - widths[widths.length - 1] / 2) / (total - widths[0] / 2 - widths[widths.length - 1] / 2) : 1;
+  const t = ((clockAngle(n) + 90) * Math.PI) / 180;
+  const out = [];
+  let at = -Math.min(total, maxWidth) / 2;
+  for (let k = 0; k < widths.length; k++) {
+    const centre = at + widths[k] / 2;
+    out.push({ x: round(centre * Math.cos(t)), y: round(centre * Math.sin(t)) });
+    const step = k + 1 < widths.length ? (widths[k] / 2 + gap + widths[k + 1] / 2) : 0;
+    at = centre + step * squeeze - (k + 1 < widths.length ? widths[k + 1] / 2 : 0);
+  }
+  return out;
+}
+
+/** Chain board layout (its own viewBox): width/height and the positions of spaces. */
+export const CHAIN = { width: 220, top: 46, bottom: 470, leftX: 62, rightX: 160 };
+
+/**
+ * Positions of the left chain spaces 0..spaces (0 = starting pinecone at the bottom) and of the leaf goal at the
+ * top (index spaces+1 = chain.leaf): y decreases strictly as the index grows.
+ */
+export function chainSpaces(spaces) {
+  const out = [];
+  const count = spaces + 2; // start .. last space, then the leaf
+  const step = (CHAIN.bottom - CHAIN.top) / (count - 1);
+  for (let i = 0; i < count; i++) {
+    // zig-zag a little, like a hanging chain
+    const x = CHAIN.leftX + (i === count - 1 ? 30 : (i % 2 === 0 ? -8 : 8));
+    out.push({ index: i, x, y: round(CHAIN.bottom - i * step) });
+  }
+  return out;
+}
+
+/**
+ * Positions of the right chain values (index 0 = the first value scored, at the bottom) and of the slot below
+ * them where the pinecone weight starts: y decreases as the index grows.
+ */
+export function chainRight(count) {
+  const top = CHAIN.top + 70;
+  const bottom = CHAIN.bottom - 60;
+  const step = (bottom - top) / count;
+  const out = [];
+  for (let i = 0; i < count; i++) out.push({ index: i, x: CHAIN.rightX, y: round(bottom - (i + 0.5) * step) });
+  return out;
+}
+
+/** Where the pinecone weight is drawn: just below the value it will score next (index `weight`). */
+export function weightPosition(weight, count) {
+  const values = chainRight(count);
+  const v = values[Math.min(Math.max(weight, 0), count - 1)];
+  const step = count > 1 ? values[0].y - values[1].y : 50;
+  return { x: v.x, y: round(v.y + step / 2) };
+}
+
+/**
+ * Simple responsive layout: given the available width in pixels, whether the clock and the side column sit
+ * side by side, and the clock's size in pixels.
+ */
+export function layoutFor(width) {
+  const w = Math.max(280, width || 0);
+  if (w >= 900) return { columns: 2, clock: Math.min(620, Math.round(w * 0.6)) };
+  return { columns: 1, clock: Math.min(600, w) };
+}
+
+/** Word-wrap `text` into lines of at most `max` characters (words longer than max are cut), at most `lines`. */
+export function wrapText(text, max = 14, lines = 3) {
+  const words = String(text ?? "").split(/\s+/).filter(Boolean);
+  const out = [];
+  let cur = "";
+  for (const w0 of words) {
+    const w = w0.length > max ? w0.slice(0, max - 1) + "…" : w0;
+    if (!cur) cur = w;
+    else if ((cur + " " + w).length <= max) cur += " " + w;
+    else {
+      out.push(cur);
+      cur = w;
+    }
+  }
+  if (cur) out.push(cur);
+  if (out.length > lines) {
+    const kept = out.slice(0, lines);
+    const last = kept[lines - 1];
+    kept[lines - 1] = (last.length >= max ? last.slice(0, max - 1) : last) + "…";
+    return kept;
+  }
+  return out;
+}
+
+/** A token label made shorter for the small action space: "Spend 1 -> Market" -> "Spend 1 → Market". */
+export function shortLabel(label) {
+  return String(label ?? "")
+    .replace(/\s*->\s*/g, " → ")
+    .replace(/,\s*then\s+/gi, ", then ")
+    .replace(/Return relics/i, "Return relics")
+    .trim();
+}
