@@ -70,6 +70,7 @@ function render({ model, el }) {
   };
 
   const draw = () => {
+    const started = performance.now();
     const view = model.get("view");
     if (!view || !view.clock) {
       content.textContent = "Waiting for the game…";
@@ -119,6 +120,7 @@ function render({ model, el }) {
     }
     const log = content.querySelector(".hk-log");
     if (log && logAtBottom) log.scrollTop = log.scrollHeight;
+    root.setAttribute("data-draw-ms", (performance.now() - started).toFixed(1));
     if (active) {
       const again = content.querySelector(`[${active[0]}="${cssEscape(active[1])}"]`);
       if (again && !again.disabled) again.focus({ preventScroll: true });
