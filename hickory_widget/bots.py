@@ -1,7 +1,7 @@
 """Bots that can take any seat: a uniform-random bot and a greedy bot, both seeded.
 
-The greedy bot tries each option, looks at its own score once the engine next asks something, takes the
-option that scored most, and undoes the rest. Ties (most options score nothing right now) go to the first
+The greedy bot tries each option, looks at its own score once the engine next asks something (for an item added
+to a delivery: once that delivery is finished), takes the option that scored most, and undoes the rest. Ties (most options score nothing right now) go to the first
 option in this preference: act, deliver items, claim, take from the market, move out or jump off, leap, return
 relics, then everything else in the engine's order; trading and declining come last. It never trades.
 """
@@ -59,7 +59,9 @@ class GreedyBot:
         best, best_key = ids[0], None
         for option in ids:
             trades = option.startswith(("trade", "give:", "swap:"))  # never score by themselves
-            gain = 0 if trades else game.scores_after(option)[me] - base
+            # An item added to a delivery scores only once the delivery is finished: look that far ahead.
+            then = ("deliver_done",) if option.startswith(("deliver:", "deliver_favor:")) else ()
+            gain = 0 if trades else game.scores_after(option, *then)[me] - base
             key = (-gain, self.rank(option))
             if best_key is None or key < best_key:
                 best, best_key = option, key

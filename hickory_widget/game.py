@@ -191,14 +191,18 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def scores_after(self, choice_id: str) -> dict[str, int]:
-        """The scores once ``choice_id`` has been applied and the engine next asks something; the game itself
-        is left exactly as it was (redo included). Bots and what-if questions use it to look one step ahead."""
+    def scores_after(self, choice_id: str, *then: str) -> dict[str, int]:
+        """The scores once ``choice_id`` (and then each of ``then`` that is legal by its turn) has been applied
+        and the engine next asks something; the game itself is left exactly as it was (redo included). Bots and
+        what-if questions use it to look ahead, e.g. ``scores_after("deliver:red.key.1", "deliver_done")``."""
         self._check(choice_id)
-        redo = self._redo[:]
+        redo, start = self._redo[:], len(self._history)
         self._apply(choice_id)
+        for follow in then:
+            if self._ask is not None and follow in self._ask.options:
+                self._apply(follow)
         scores = self.scores
-        self._rebuild(self._history[:-1])
+        self._rebuild(self._history[:start])
         self._redo = redo
         return scores
 
