@@ -1,9 +1,10 @@
 """Bots that can take any seat: a uniform-random bot and a greedy bot, both seeded.
 
 The greedy bot tries each option, looks at its own score once the engine next asks something (for an item added
-to a delivery: once that delivery is finished), takes the option that scored most, and undoes the rest. Ties (most options score nothing right now) go to the first
-option in this preference: act, deliver items, claim, take from the market, move out or jump off, leap, return
-relics, then everything else in the engine's order; trading and declining come last. It never trades.
+to a delivery: once that delivery is finished), takes the option that scored most, and undoes the rest. Ties
+(most options score nothing right now) go to the first option in this preference: act, deliver items, claim,
+take from the market, move out or jump off, leap, return relics, then everything else in the engine's order;
+trading and declining come last. It never trades.
 """
 
 from __future__ import annotations

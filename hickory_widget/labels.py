@@ -1,217 +1,229 @@
-"""Short English texts for decisions and choices (prompts and labels), made only when someone reads them."""
+"""Short texts for decisions, choices and events (prompts, labels, log sentences), made only when someone reads them.
+
+Every function takes ``lang`` ("en", "it" or "de", see :mod:`.i18n`); the templates live in ``messages/*.json``.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .decisions import Ask
+from .i18n import cap, has, t
 from .state import State, kind, owner
 
 
-def mouse_name(mouse: str) -> str:
-    """'blue.scurrier' -> "Blue's Scurrier"."""
-    return f"{owner(mouse).capitalize()}'s {kind(mouse).capitalize()}"
+def player_name(color: str, lang: str = "en") -> str:
+    """'blue' -> 'Blue' / 'Blu' / 'Blau'."""
+    key = f"color.{color}"
+    return t(lang, key) if has(lang, key) else str(color).capitalize()
 
 
-def tile_name(s: State, tile: str) -> str:
-    t = s.c.tiles.get(tile)
-    if t is None:
-        return tile
-    if t.kind == "wild":
-        return "a wild tile"
-    if t.kind == "relic":
-        return f"the {tile} relic"
-    return f"a {t.color} {t.symbol}"
+def _kind_name(k: str, lang: str) -> str:
+    key = f"kind.{k}"
+    return t(lang, key) if has(lang, key) else k.capitalize()
 
 
-def prompt(s: State, ask: Ask) -> str:
+def mouse_name(mouse: str, lang: str = "en") -> str:
+    """'blue.scurrier' -> "Blue's Scurrier" / "Saetta di Blu" / "die Springmaus von Blau"."""
+    k = kind(mouse)
+    return t(lang, "mouse_scaler" if k == "scaler" else "mouse", owner=player_name(owner(mouse), lang),
+             kind=_kind_name(k, lang))
+
+
+def mouse_list(mice: list[str], lang: str = "en") -> str:
+    """Several mice joined as words: 'A, B and C'."""
+    names = [mouse_name(m, lang) for m in mice]
+    if len(names) <= 1:
+        return "".join(names)
+    return t(lang, "list.pair", first=t(lang, "list.sep").join(names[:-1]), last=names[-1])
+
+
+def item_name(color: str | None, symbol: str, lang: str = "en") -> str:
+    """An item without an article: 'red button' / 'bottone rosso' / 'roter Knopf'."""
+    key = f"item.{color}.{symbol}"
+    if has(lang, key):
+        return t(lang, key)
+    return f"{color or ''} {symbol}".strip()
+
+
+def tile_name(s: State, tile: str, lang: str = "en") -> str:
+    """A tile as the object of a sentence: 'a red button', 'a wild tile', 'the crown relic'."""
+    tl = s.c.tiles.get(tile)
+    if tl is None:
+        return t(lang, "tile.unknown", tile=tile)
+    if tl.kind == "wild":
+        return t(lang, "tile.wild")
+    if tl.kind == "relic":
+        key = f"tile.relic.{tile}"
+        return t(lang, key) if has(lang, key) else t(lang, "tile.relic", tile=tile)
+    key = f"tile.{tl.color}.{tl.symbol}"
+    return t(lang, key) if has(lang, key) else f"{tl.color} {tl.symbol}"
+
+
+def prompt(s: State, ask: Ask, lang: str = "en") -> str:
     ctx = ask.context
-    who = ask.player.capitalize()
+    who = player_name(ask.player, lang)
     mouse = ctx.get("mouse")
-    m = mouse_name(mouse) if mouse else who
-    n = ctx.get("number")
-    texts = {
-        "place_mouse": f"{who}: place one of your mice on an inner ring space (advanced setup)",
-        "activate": f"{who}: which of your mice on inner {n} activates now?",
-        "hand_mouse": f"{m} on the minute hand at {n}: stay, or jump off?",
-        "inner_mouse": f"{m} on inner {n}: move out, or jump on the minute hand?",
-        "bumped_mouse": f"{m} was bumped off the minute hand at {n}: where does it land?",
-        "claim": f"{m} on outer {n}: claim {tile_name(s, ctx.get('tile', ''))}?",
-        "action": f"{m} on outer {n}: perform the action there?",
-        "return_excess": f"{who}: {mouse_name(ctx['card']) if ctx.get('card') else 'a card'} holds too many "
-                         f"tiles; return {ctx.get('over', 1)} to the bag",
-        "trade": f"{who}: trade tiles between your mice, or done",
-        "trade_before_move": f"{who}: trade tiles between your mice at {n} before the hand moves on?",
-        "scratch_discard": f"{who}: the cat scratches at {n}; discard a tile",
-        "spend": f"{m}: pay the cost ({ctx.get('left', 1)} tile(s) still to spend)",
-        "claim_gained": f"{who}: which of your mice takes {tile_name(s, ctx.get('tile', ''))}?",
-        "spotter_return": f"{m} drew one tile more than it searched for: put one back in the bag",
-        "market": f"{m} at Itsy Bitsy's market: two tiles from the discount bin, or one wild?",
-        "market_pick": f"{m}: take a tile from the discount bin",
-        "return_relics": f"{m}: return relics to Lord Cuckoo (5 points and a favor card each)",
-        "deliver": f"{m}: choose the items to deliver, then finish",
-        "quest": f"{who}: the delivery completes more than one quest; pick the one to score",
-        "hunt_place": f"{who}: where on your hunt board does {tile_name(s, ctx.get('tile', ''))} go?",
-        "favor_limit": f"{who}: you hold three favor cards; discard one",
-        "scamp": f"{who}: where does your Scamp appear?",
-        "leap": f"{m}: leap to which outer space?",
-        "throw": f"{m}: which of your mice may trade with it for the rest of this activation?",
+    card = ctx.get("card")
+    kw: dict[str, Any] = {
+        "who": who,
+        "mouse": mouse_name(mouse, lang) if mouse else who,
+        "n": ctx.get("number"),
+        "tile": tile_name(s, ctx.get("tile", ""), lang),
+        "card": t(lang, "prompt.return_excess_card", mouse=mouse_name(card, lang)) if card
+        else t(lang, "prompt.return_excess_nocard"),
+        "over": ctx.get("over", 1),
+        "left": ctx.get("left", 1),
+        "kind": ask.kind.replace("_", " "),
     }
-    return texts.get(ask.kind, f"{who}: {ask.kind.replace('_', ' ')}")
+    key = f"prompt.{ask.kind}"
+    return cap(t(lang, key if has(lang, key) else "prompt.fallback", **kw))
 
 
-def label(s: State, ask: Ask, option: str) -> str:
+_SIMPLE = {"stay": "stay", "move_out": "move_out", "jump_on": "jump_on", "decline": "decline",
+           "skip_claim": "skip_claim", "trade": "trade", "done": "done", "deliver_done": "deliver_done",
+           "market:bin": "market_bin", "market:wild": "market_wild"}
+
+
+def label(s: State, ask: Ask, option: str, lang: str = "en") -> str:
+    return cap(_label(s, ask, option, lang))
+
+
+def _label(s: State, ask: Ask, option: str, lang: str) -> str:
     ctx = ask.context
     n = ctx.get("number")
     verb, _, rest = option.partition(":")
-    if option == "stay":
-        return "Stay on the minute hand"
+    L = "label."
     if option == "jump_off":
-        return f"Jump off onto outer {n}" if n != 12 else "Jump off onto Lord Cuckoo (12)"
-    if option == "move_out":
-        return f"Move out to outer {n}"
-    if option == "jump_on":
-        return "Jump on the minute hand"
-    if option == "decline":
-        return "Do not perform the action"
-    if option == "skip_claim":
-        return "Leave the tile"
-    if option == "trade":
-        return "Trade tiles first"
-    if option == "done":
-        return "Done"
-    if verb == "leap":
-        return f"Leap to outer {rest}"
-    if verb == "back":
-        return f"Jump back to outer {rest}"
-    if verb == "activate":
-        return f"Activate {mouse_name(rest)}"
-    if verb == "claim":
-        return f"Claim it onto {mouse_name(rest)}'s card"
-    if verb in ("return", "discard"):
-        return f"{'Return' if verb == 'return' else 'Discard'} {tile_name(s, rest)}"
+        return t(lang, L + "jump_off", n=n) if n != 12 else t(lang, L + "jump_off_12")
+    if option in _SIMPLE:
+        return t(lang, L + _SIMPLE[option], n=n)
+    if verb in ("leap", "back"):
+        return t(lang, L + verb, n=rest)
+    if verb in ("activate", "claim", "throw"):
+        return t(lang, L + verb, mouse=mouse_name(rest, lang))
+    if verb in ("return", "discard", "pay", "deliver", "take", "return_relic"):
+        return t(lang, L + verb, tile=tile_name(s, rest, lang))
     if verb == "give":
         tile, _, to = rest.partition(":")
-        return f"Give {tile_name(s, tile)} to {mouse_name(to)}"
+        return t(lang, L + "give", tile=tile_name(s, tile, lang), mouse=mouse_name(to, lang))
     if verb == "swap":
         a, _, b = rest.partition(":")
-        return f"Swap {tile_name(s, a)} for {tile_name(s, b)}"
+        return t(lang, L + "swap", tile=tile_name(s, a, lang), other=tile_name(s, b, lang))
     if verb == "act":
-        return _action_label(s, ctx, int(rest))
-    if verb in ("pay", "deliver"):
-        return f"{verb.capitalize()} {tile_name(s, rest)}"
+        return _action_label(s, ctx, int(rest), lang)
     if verb in ("pay_favor", "deliver_favor"):
         bonus = s.c.favors[rest].bonus
-        item = f"a {bonus[0]} {bonus[1]}" if bonus else "its bonus tile"
-        return f"{'Pay' if verb == 'pay_favor' else 'Deliver'} with favor card {rest} ({item})"
-    if option == "deliver_done":
-        return "Deliver the chosen items"
-    if option == "market:bin":
-        return "Two tiles from the discount bin"
-    if option == "market:wild":
-        return "One wild tile from the web"
-    if verb == "take":
-        return f"Take {tile_name(s, rest)}"
-    if verb == "return_relic":
-        return f"Return {tile_name(s, rest)}"
+        item = item_name(bonus[0], bonus[1], lang) if bonus else t(lang, L + "favor_bonus_unknown")
+        return t(lang, L + verb, card=rest, item=item)
     if verb == "quest":
-        quest = s.c.quests[rest]
-        return f"Quest {rest} ({quest.points} points)"
+        return t(lang, L + "quest", quest=rest, points=s.c.quests[rest].points)
     if verb == "hunt":
         _, r, col = rest.split(":")
-        return f"Row {int(r) + 1}, column {int(col) + 1}"
+        return t(lang, L + "hunt", row=int(r) + 1, column=int(col) + 1)
     if verb == "discard_favor":
-        return f"Discard favor card {rest}"
+        return t(lang, L + "discard_favor", card=rest)
     if verb == "scamp":
-        return f"Outer {rest}" if rest != "12" else "Lord Cuckoo (12)"
-    if verb == "throw":
-        return f"Throw to {mouse_name(rest)}"
+        return t(lang, L + "scamp", n=rest) if rest != "12" else t(lang, L + "scamp_12")
     if verb == "favor":
-        return f"Play favor card {rest} ({_icons_text(s.c.favors[rest].actions)})"
+        return t(lang, L + "favor", card=rest, actions=_icons_text(s.c.favors[rest].actions, lang))
     if verb == "favor_leap":
         card, _, number = rest.partition(":")
-        return f"Play favor card {card} to leap to outer {number}"
+        return t(lang, L + "favor_leap", card=card, n=number)
     if verb == "place":
         mouse, _, number = rest.partition(":")
-        return f"Place {mouse_name(mouse)} on inner {number}"
+        return t(lang, L + "place", mouse=mouse_name(mouse, lang), n=number)
     return option
 
 
-def actions_text(actions: tuple) -> str:
+def actions_text(actions: tuple, lang: str = "en") -> str:
     """A token's or a favor card's actions in words, e.g. 'Climb 2, then Spend 2 -> Market'."""
-    return _icons_text(actions) or "-"
+    return _icons_text(actions, lang) or t(lang, "actions.none")
 
 
-def event_text(s: State, e: dict) -> str:
+def rule_text(rule: str, lang: str = "en") -> str:
+    """A short explanation of a rule id (R48, Q7 ...) in plain words."""
+    key = f"rule.{rule}"
+    return t(lang, key) if has(lang, key) else t(lang, "rule.unknown", id=rule)
+
+
+def event_text(s: State, e: dict, lang: str = "en") -> str:
     """One event as a short sentence (the rule ids travel with it separately)."""
     k = e["kind"]
-    m = mouse_name(e["mouse"]) if "mouse" in e else ""
-    n = e.get("number")
-    who = str(e.get("color", "")).capitalize()
-    receiver = mouse_name(e["receiver"]) if e.get("receiver") else ""
-    texts = {
-        "hand_moved": f"The minute hand moves to {n}.",
-        "tick_empty": f"Nobody is at {n}: the Tick passes.",
-        "tick_blocked": f"A cat paw covers {n}: no mouse on the hand activates.",
-        "mouse_activated": f"{m} activates.",
-        "mouse_stayed": f"{m} stays on the minute hand.",
-        "mouse_jumped_off": f"{m} jumps off onto outer {n}.",
-        "mouse_moved_out": f"{m} moves out to outer {n}.",
-        "mouse_jumped_on": f"{m} jumps on the minute hand" + (
-            f" and bumps {', '.join(mouse_name(b) for b in e['bumped'])}." if e.get("bumped") else "."),
-        "mouse_bumped": f"{m} is bumped off the hand.",
-        "mouse_leapt": f"{m} leaps to outer {n}.",
-        "mouse_entered": f"{m} enters outer {n}.",
-        "tile_claimed": f"{m} claims {tile_name(s, e.get('tile', ''))}"
-                        + (f" onto {receiver}'s card." if e.get("receiver") != e.get("mouse") else "."),
-        "action_declined": f"{m} does not perform the action.",
-        "tile_returned_to_bag": f"{tile_name(s, e.get('tile', '')).capitalize()} goes back to the bag.",
-        "tile_traded": f"{tile_name(s, e.get('tile', '')).capitalize()} moves to {receiver}.",
-        "scaler_climbed": f"{who}'s Scaler climbs to space {e.get('space')}"
-                          + (f" and scores {e['points']}." if e.get("points") else "."),
-        "scaler_reached_leaf": f"{who}'s Scaler reaches the leaf and scores {e.get('points')}.",
-        "delivered": f"{m} delivers {len(e.get('tiles', [])) + len(e.get('bonus_cards', []))} item(s) for "
-                     f"{e.get('points')} points.",
-        "quest_completed": f"{who} completes quest {e.get('quest')} for {e.get('points')} points.",
-        "relic_returned": f"{m} returns {tile_name(s, e.get('tile', ''))} to Lord Cuckoo: 5 points.",
-        "favor_drawn": f"{who} draws a favor card.",
-        "favor_played": f"{m} plays favor card {e.get('card')}.",
-        "scamp_teleported": f"{m} appears on outer {n}.",
-        "cat_paws_placed": f"The cat's paws cover {', '.join(map(str, e.get('numbers', [])))}.",
-        "cat_paw_placed": f"A cat paw covers {n}.",
-        "mouse_fled": f"{m} flees the paw to {e.get('ring')} {n}.",
-        "hour_hand_moved": f"The hour hand moves to {e.get('hour')}.",
-        "round_ended": f"Round {e.get('round')} ends: the board is refreshed.",
-        "mice_moved_inward": "Mice on outer spaces move to the inner ring.",
-        "priority_moved": f"Priority passes to {who}.",
-        "game_over": "Midnight: the game is over.",
+    color = e.get("color")
+    who = player_name(color, lang) if isinstance(color, str) and color else ""
+    mouse = mouse_name(e["mouse"], lang) if e.get("mouse") else ""
+    kw: dict[str, Any] = {
+        "kind": k.replace("_", " "),
+        "mouse": mouse,
+        "who": who,
+        "actor": mouse or who,
+        "n": e.get("number"),
+        "tile": tile_name(s, e.get("tile", ""), lang),
+        "other": tile_name(s, e.get("other", ""), lang),
+        "receiver": mouse_name(e["receiver"], lang) if e.get("receiver") else "",
+        "giver": mouse_name(e["giver"], lang) if e.get("giver") else "",
+        "partner": mouse_name(e["partner"], lang) if e.get("partner") else "",
+        "bumped": mouse_list(e.get("bumped") or [], lang),
+        "scaler": mouse_name(f"{color}.scaler", lang) if who else "",
+        "numbers": _join([str(x) for x in e.get("numbers", [])], lang),
+        "count": len(e.get("tiles", [])) + len(e.get("bonus_cards", [])),
     }
-    return texts.get(k, k.replace("_", " ").capitalize() + ".")
+    for name in ("space", "points", "quest", "card", "hour", "round", "start", "rows", "columns", "score", "goal"):
+        kw[name] = e.get(name)
+    for name in ("row", "column"):  # shown counted from 1
+        kw[name] = e[name] + 1 if isinstance(e.get(name), int) else e.get(name)
+    key = f"event.{k}"
+    if k == "mouse_jumped_on" and e.get("bumped"):
+        key = "event.mouse_jumped_on_bump"
+    elif k == "tile_claimed" and e.get("receiver") and e.get("receiver") != e.get("mouse"):
+        key = "event.tile_claimed_onto"
+    elif k == "scaler_climbed" and e.get("points"):
+        key = "event.scaler_climbed_points"
+    elif k == "mouse_fled":
+        key = "event.mouse_fled_inner" if e.get("ring") == "inner" else "event.mouse_fled_outer"
+    elif k == "solo_result":
+        key = "event.solo_won" if e.get("won") else "event.solo_lost"
+    if not has(lang, key):
+        key = "event.fallback"
+    return cap(t(lang, key, **kw))
 
 
-def _icons_text(actions: tuple) -> str:
+def _join(words: list[str], lang: str) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return t(lang, "list.pair", first=t(lang, "list.sep").join(words[:-1]), last=words[-1])
+
+
+def _icons_text(actions: tuple, lang: str = "en") -> str:
     """'Spend 1 -> Scamp', 'Climb 2', 'Leap', ... for a token's or a card's actions."""
     def icon(i: object) -> str:
         name = getattr(i, "icon", "")
         x = getattr(i, "x", 0)
         to = getattr(i, "to", ())
-        words = {"relic": "Return relics", "favor": "Draw a favor card", "scamp": "Scamp", "market": "Market",
-                 "deliver": "Deliver", "throw": "Throw"}
         if name == "leap":
-            return f"Leap to {'/'.join(map(str, to))}" if to else f"Leap 1-{x}"
-        return words.get(name, f"{name.capitalize()} {x}")
+            return t(lang, "icon.leap_to", to="/".join(map(str, to))) if to else t(lang, "icon.leap", x=x)
+        key = f"icon.{name}"
+        return t(lang, key, x=x) if has(lang, key) else t(lang, "icon.other", name=name.capitalize(), x=x)
 
     parts = []
     for act in actions:
         gain = " + ".join(icon(i) for i in act.gain)
         cost = " + ".join(icon(i) for i in act.cost)
-        parts.append(f"{cost} -> {gain}" if cost else gain)
-    return ", then ".join(parts)
+        parts.append(t(lang, "actions.cost", cost=cost, gain=gain) if cost else gain)
+    if not parts:
+        return ""
+    text = parts[0]
+    for part in parts[1:]:
+        text = t(lang, "actions.then", first=text, next=part)
+    return text
 
 
-def _action_label(s: State, ctx: dict, i: int) -> str:
+def _action_label(s: State, ctx: dict, i: int, lang: str = "en") -> str:
     from .actions import token_actions
 
     number = ctx.get("number")
     actions = token_actions(s, number) if number is not None else ()
     if not 0 <= i < len(actions):
-        return f"Action {i + 1}"
-    return f"Do it: {_icons_text((actions[i],))}"
+        return t(lang, "label.act_unknown", n=i + 1)
+    return t(lang, "label.act", actions=_icons_text((actions[i],), lang))

@@ -10,7 +10,9 @@ from typing import Any
 
 from . import labels
 from .actions import token_actions
+from .decisions import Ask
 from .game import Game
+from .i18n import catalog, check_language
 from .state import State, kind, owner
 
 LOG_LENGTH = 40
@@ -59,8 +61,24 @@ def target_of(s: State, context: dict[str, Any], option: str) -> dict[str, Any]:
     return {"type": "none"}
 
 
-def build(game: Game, version: int = 0) -> dict[str, Any]:
-    """The whole view model of ``game``."""
+UI_PREFIXES = ("ui.", "source.", "color.", "kind.", "tile_color.", "symbol.", "item.")
+"""Catalog keys the front end reads from ``view["ui"]`` (besides ``mouse`` and ``mouse_scaler``)."""
+
+
+def ui_strings(lang: str = "en") -> dict[str, str]:
+    """The texts the front end shows (buttons, titles, terms), in ``lang``."""
+    return {k: v for k, v in catalog(lang).items() if k.startswith(UI_PREFIXES) or k in ("mouse", "mouse_scaler")}
+
+
+def log_entry(s: State, e: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """One event for the log: its sentence, its rule ids, and each rule with a short explanation."""
+    return {"text": labels.event_text(s, e, lang), "kind": e["kind"], "rules": list(e["rules"]),
+            "rule_texts": [{"id": r, "text": labels.rule_text(r, lang)} for r in e["rules"]]}
+
+
+def build(game: Game, version: int = 0, lang: str = "en") -> dict[str, Any]:
+    """The whole view model of ``game``, its texts in ``lang`` (one of :data:`.i18n.LANGUAGES`)."""
+    check_language(lang)
     s = game.state
     c = s.c
     numbers = []
@@ -68,7 +86,7 @@ def build(game: Game, version: int = 0) -> dict[str, Any]:
         group = "fixed" if n in c.fixed_tokens else "sun" if n in c.sun_spaces else "moon"
         numbers.append({
             "n": n,
-            "token": {"id": s.tokens[n], "group": group, "label": labels.actions_text(token_actions(s, n))},
+            "token": {"id": s.tokens[n], "group": group, "label": labels.actions_text(token_actions(s, n), lang)},
             "leaf": tile_view(s, s.leaves[n]) if n != c.lord_cuckoo else None,
             "inner": s.at_inner(n),
             "outer": s.at_outer(n),
@@ -93,7 +111,7 @@ def build(game: Game, version: int = 0) -> dict[str, Any]:
             "cards": {k: {"capacity": c.storage[k], "tiles": [tile_view(s, t) for t in tiles],
                           "mouse": f"{p.color}.{k}", "in_play": s.in_play(f"{p.color}.{k}")}
                       for k, tiles in p.cards.items()},
-            "favors": [{"id": f, "text": labels.actions_text(c.favors[f].actions),
+            "favors": [{"id": f, "text": labels.actions_text(c.favors[f].actions, lang),
                         "bonus": list(c.favors[f].bonus) if c.favors[f].bonus else None} for f in p.favors],
             "scaler": p.scaler,
         })
@@ -101,14 +119,18 @@ def build(game: Game, version: int = 0) -> dict[str, Any]:
     ask_view = None
     if decision is not None:
         ctx = {**decision.context, "player": decision.player}
+        ask = Ask(decision.player, decision.kind, game.choice_ids, dict(decision.context))
         ask_view = {
-            "player": decision.player, "kind": decision.kind, "prompt": decision.prompt,
+            "player": decision.player, "kind": decision.kind, "prompt": labels.prompt(s, ask, lang),
             "context": {k: v for k, v in decision.context.items() if isinstance(v, (str, int, type(None)))},
-            "choices": [{"id": ch.id, "label": ch.label, "target": target_of(s, ctx, ch.id)} for ch in game.choices],
+            "choices": [{"id": o, "label": labels.label(s, ask, o, lang), "target": target_of(s, ctx, o)}
+                        for o in ask.options],
         }
     cycle = list(c.priority_cycle)
     return {
         "version": version,
+        "lang": lang,
+        "ui": ui_strings(lang),
         "dataset": {"name": c.name, "reconstruction": c.reconstruction},
         "over": game.over,
         "clock": {"minute": s.minute, "hour": s.hour, "round": s.round, "paws": list(s.paws), "numbers": numbers,
@@ -132,8 +154,7 @@ def build(game: Game, version: int = 0) -> dict[str, Any]:
         "decision": ask_view,
         "standings": [{"color": st.color, "score": st.score, "place": st.place} for st in game.standings()]
         if game.over else [],
-        "log": [{"text": labels.event_text(s, e), "rules": e["rules"], "kind": e["kind"]}
-                for e in game.events[-LOG_LENGTH:]],
+        "log": [log_entry(s, e, lang) for e in game.events[-LOG_LENGTH:]],
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
     }

@@ -19,6 +19,7 @@ import traitlets
 from . import bots
 from .decisions import IllegalChoice
 from .game import Game
+from .i18n import check_language
 from .view import build
 
 JS_FILES = ("geometry.mjs", "board.mjs", "widget.mjs")
@@ -59,6 +60,10 @@ def css() -> str:
     return path.read_text(encoding="utf-8") if path.exists() else ""
 
 
+class LanguageError(traitlets.TraitError, ValueError):
+    """An unknown ``language`` (a ValueError as well as a TraitError)."""
+
+
 class HickoryWidget(anywidget.AnyWidget):
     """Shows a :class:`Game` and lets you play it by clicking; ``HickoryWidget(game)`` or ``game.widget()``."""
 
@@ -67,6 +72,7 @@ class HickoryWidget(anywidget.AnyWidget):
     view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     language = traitlets.Unicode("en").tag(sync=True)
+    """The language of every text the widget shows: one of ``LANGUAGES`` ("en", "it", "de"); switches live."""
     animate = traitlets.Bool(True).tag(sync=True)
     show_secrets = traitlets.Bool(False).tag(sync=True)
     seats = traitlets.Dict().tag(sync=True)
@@ -155,9 +161,27 @@ class HickoryWidget(anywidget.AnyWidget):
             made += 1
         self._refresh()
 
+    @traitlets.validate("language")
+    def _valid_language(self, proposal: dict[str, Any]) -> str:
+        try:
+            return check_language(proposal["value"])
+        except ValueError as exc:
+            self.error = f"{exc}"
+            raise LanguageError(f"{exc}") from None
+
+    @traitlets.observe("language")
+    def _language_changed(self, change: dict[str, Any]) -> None:
+        if change["old"] != change["new"] and hasattr(self, "game"):
+            self.error = ""
+            self._refresh()
+
+    def set_language(self, lang: str) -> None:
+        """Switches every text to ``lang`` (one of en, it, de); an unknown one raises ValueError."""
+        self.language = check_language(lang)
+
     def _refresh(self) -> None:
         self._version += 1
-        self.view = build(self.game, self._version)
+        self.view = build(self.game, self._version, self.language)
 
     def _refuse(self, message: str) -> None:
         self.error = message

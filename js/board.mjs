@@ -11,6 +11,18 @@ const TILE_ORDER = ["purple", "red", "green", "blue"];
 const SYMBOL_GLYPH = { button: "B", feather: "F", spool: "S", thimble: "T", key: "K" };
 const KIND_LETTER = { scurrier: "S", scavenger: "V", spotter: "P", scamp: "C" };
 const SCORE_SOURCES = ["deliveries", "quests", "hunt", "chain", "relics", "pool"];
+const I18N = { ui: {} };
+
+/** The UI text `key` from the view model's `ui` (English `fallback` if missing), `{name}` filled from `values`. */
+export function tr(key, fallback, values = {}) {
+  const template = I18N.ui?.[key] ?? fallback;
+  return String(template).replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
+}
+
+/** Takes the texts of `view.ui` (the widget's language) for the drawing that follows. */
+export function useTexts(view) {
+  I18N.ui = view?.ui && typeof view.ui === "object" ? view.ui : {};
+}
 
 function svgNode(tag, attrs = {}, parent = null, text = null) {
   const e = document.createElementNS(SVG_NS, tag);
@@ -41,17 +53,29 @@ function capitalize(s) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** "blue.scurrier" -> "Blue's Scurrier". */
+/** "blue" -> "Blue" (or "Blu", "Blau"). */
+export function playerName(color) {
+  return tr(`color.${color}`, capitalize(color));
+}
+
+/** "blue.scurrier" -> "Blue's Scurrier" (or "Saetta di Blu", "Die Springmaus von Blau"). */
 export function mouseLabel(id) {
   const [color, kind] = String(id).split(".");
-  return `${capitalize(color)}'s ${capitalize(kind)}`;
+  const values = { owner: playerName(color), kind: tr(`kind.${kind}`, capitalize(kind)) };
+  return capitalize(tr(kind === "scaler" ? "mouse_scaler" : "mouse", "{owner}'s {kind}", values));
+}
+
+/** "red button" (or "bottone rosso", "roter Knopf"); a color of null means any color. */
+export function itemLabel(color, symbol) {
+  if (!color) return tr("ui.any_color", "any color {symbol}", { symbol: tr(`symbol.${symbol}`, symbol) });
+  return tr(`item.${color}.${symbol}`, `${color} ${symbol}`);
 }
 
 export function tileLabel(tile) {
-  if (!tile) return "empty";
-  if (tile.kind === "wild") return "wild tile";
-  if (tile.kind === "relic") return `relic (${tile.id})`;
-  return `${tile.color} ${tile.symbol}`;
+  if (!tile) return tr("ui.empty", "empty");
+  if (tile.kind === "wild") return tr("ui.wild_tile", "wild tile");
+  if (tile.kind === "relic") return tr("ui.relic_tile", "relic ({id})", { id: tile.id });
+  return itemLabel(tile.color, tile.symbol);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -123,7 +147,7 @@ export function drawTile(parent, tile, x, y, size, ctx = null, opts = {}) {
   if (tile && tile.id) g.setAttribute("data-tile", tile.id);
   if (!tile) {
     svgNode("rect", { x: -h, y: -h, width: size, height: size, rx: size * 0.2, class: "hk-slot" }, g);
-    svgTitle(g, opts.title ?? "empty");
+    svgTitle(g, opts.title ?? tr("ui.empty", "empty"));
     return g;
   }
   const glyphSize = size * 0.62;
@@ -162,7 +186,7 @@ export function drawTile(parent, tile, x, y, size, ctx = null, opts = {}) {
     class: opts.faint || ink !== "#fff" ? "hk-glyph" : "hk-glyph hk-glyph-light", "font-size": glyphSize,
     fill: ink, "fill-opacity": opts.faint ? 0.75 : 1, y: glyphSize * 0.36,
   }, g, glyph);
-  svgTitle(g, opts.title ?? (tile.color === null && tile.kind === "item" ? `any color ${tile.symbol}` : tileLabel(tile)));
+  svgTitle(g, opts.title ?? tileLabel(tile));
   if (ctx && tile.id) markTarget(g, ctx, `tile:${tile.id}`);
   return g;
 }
@@ -215,7 +239,7 @@ function colorDot(color, size = 14, letter = null) {
 
 function drawPaw(parent, x, y, count) {
   const g = svgNode("g", { class: "hk-paw", transform: `translate(${x} ${y})` }, parent);
-  svgTitle(g, count > 1 ? `${count} cat paws` : "cat paw");
+  svgTitle(g, count > 1 ? tr("ui.cat_paws", "{n} cat paws", { n: count }) : tr("ui.cat_paw", "cat paw"));
   svgNode("circle", { r: 15, class: "hk-paw-back" }, g);
   svgNode("ellipse", { cx: 0, cy: 4, rx: 6.5, ry: 5.5, class: "hk-paw-pad" }, g);
   for (const [dx, dy] of [[-7, -3], [-2.5, -8], [2.5, -8], [7, -3]]) svgNode("ellipse", { cx: dx, cy: dy, rx: 2.4, ry: 3, class: "hk-paw-pad" }, g);
@@ -227,7 +251,7 @@ function drawPaw(parent, x, y, count) {
 
 function drawGroupMark(parent, group, x, y) {
   const g = svgNode("g", { transform: `translate(${x} ${y})`, class: `hk-mark hk-mark-${group}` }, parent);
-  svgTitle(g, group === "sun" ? "sun token" : group === "moon" ? "moon token" : "fixed token");
+  svgTitle(g, group === "sun" ? tr("ui.sun_token", "sun token") : group === "moon" ? tr("ui.moon_token", "moon token") : tr("ui.fixed_token", "fixed token"));
   if (group === "sun") {
     for (let k = 0; k < 8; k++) {
       const a = polar(9, k * 45);
@@ -282,7 +306,7 @@ export function drawClock(view, ctx) {
   const clock = view.clock;
   const svg = svgNode("svg", {
     viewBox: `${-H} ${-H} ${2 * H} ${2 * H}`, class: "hk-clock-svg", role: "group",
-    "aria-label": `Clock: minute hand at ${clock.minute}, hour hand at ${clock.hour}, round ${clock.round}`,
+    "aria-label": tr("ui.clock_aria", "Clock: minute hand at {minute}, hour hand at {hour}, round {round}", clock),
   });
   svgNode("circle", { r: H - 4, class: "hk-face" }, svg);
   svgNode("circle", { r: RADII.outer + 22, class: "hk-face-ring" }, svg);
@@ -327,7 +351,7 @@ export function drawClock(view, ctx) {
       d: `M${-ow / 2} 0 Q ${-ow / 4} ${-19} 0 ${-17} Q ${ow / 4} ${-19} ${ow / 2} 0 Q ${ow / 4} 19 0 17 Q ${-ow / 4} 19 ${-ow / 2} 0 Z`,
       class: "hk-leaf",
     }, leaf);
-    svgTitle(og, n === 12 ? "Lord Cuckoo (outer 12)" : `outer ${n}`);
+    svgTitle(og, n === 12 ? tr("ui.lord_cuckoo_outer", "Lord Cuckoo (outer 12)") : tr("ui.outer", "outer {n}", { n }));
     markTarget(og, ctx, `outer:${n}`);
     const offs = rowOffsets(outerWidths, n, { gap: 3, maxWidth: 112 });
     let k = 0;
@@ -352,7 +376,7 @@ export function drawClock(view, ctx) {
     const ig = svgNode("g", { class: "hk-inner", "data-inner": n, transform: `translate(${i.x} ${i.y})` }, spaces);
     const dia = svgNode("g", { transform: `rotate(${tan})` }, ig);
     svgNode("path", { d: `M${-iw / 2} 0 L 0 -14 L ${iw / 2} 0 L 0 14 Z`, class: "hk-diamond" }, dia);
-    svgTitle(ig, `inner ${n}`);
+    svgTitle(ig, tr("ui.inner", "inner {n}", { n }));
     markTarget(ig, ctx, `inner:${n}`);
     const ioffs = rowOffsets(innerWidths, n, { gap: 3, maxWidth: 104 });
     num.inner.forEach((m, j) => placeMouse(miceLayer, m, view.mice[m], "clock", i.x + ioffs[j].x, i.y + ioffs[j].y, ctx, { rotate: tan, length: 31 }));
@@ -360,7 +384,7 @@ export function drawClock(view, ctx) {
 
   // hour hand
   const hour = svgNode("g", { class: "hk-hour", transform: `rotate(${handRotation(clock.hour)})` }, svg);
-  svgTitle(hour, `hour hand at ${clock.hour} (round ${clock.round})`);
+  svgTitle(hour, tr("ui.hour_hand", "hour hand at {hour} (round {round})", clock));
   svgNode("path", { d: `M -9 10 L -6 ${-RADII.hour + 20} L 0 ${-RADII.hour} L 6 ${-RADII.hour + 20} L 9 10 Z`, class: "hk-hour-hand" }, hour);
 
   // minute hand: drawn pointing up, rotated to the minute
@@ -372,7 +396,7 @@ export function drawClock(view, ctx) {
   if (ctx.motion) ctx.motion.hand = rot;
   const minute = svgNode("g", { class: "hk-minute" }, svg);
   const body = svgNode("g", { class: "hk-minute-body" }, minute);
-  svgTitle(body, `minute hand at ${clock.minute}: ${usable} of ${total} spaces usable`);
+  svgTitle(body, tr("ui.minute_hand", "minute hand at {minute}: {usable} of {total} spaces usable", { minute: clock.minute, usable, total }));
   const len = handSpaceLength(total);
   const front = RADII.handFront;
   svgNode("path", { d: `M -17 ${-RADII.handBack + 14} L -17 ${-front} L 0 ${-front - 12} L 17 ${-front} L 17 ${-RADII.handBack + 14} Z`, class: "hk-minute-hand" }, body);
@@ -383,7 +407,7 @@ export function drawClock(view, ctx) {
     if (blocked) {
       svgNode("line", { x1: -10, y1: y0 + 4, x2: 10, y2: y0 + len - 4, class: "hk-block-x" }, body);
       svgNode("line", { x1: 10, y1: y0 + 4, x2: -10, y2: y0 + len - 4, class: "hk-block-x" }, body);
-      svgTitle(cell, `hand space ${s + 1}: blocked`);
+      svgTitle(cell, tr("ui.hand_blocked", "hand space {n}: blocked", { n: s + 1 }));
     }
   }
   markTarget(body, ctx, "hand");
@@ -403,8 +427,8 @@ export function drawClock(view, ctx) {
   }
   svg.appendChild(miceLayer);
   // round / hour readout in the centre-bottom
-  svgNode("text", { x: -H + 8, y: -H + 22, class: "hk-round-text" }, svg, `Round ${clock.round}`);
-  svgNode("text", { x: -H + 8, y: -H + 42, class: "hk-round-text hk-hour-text" }, svg, `hour ${clock.hour}, minute ${clock.minute}`);
+  svgNode("text", { x: -H + 8, y: -H + 22, class: "hk-round-text" }, svg, tr("ui.round", "Round {n}", { n: clock.round }));
+  svgNode("text", { x: -H + 8, y: -H + 42, class: "hk-round-text hk-hour-text" }, svg, tr("ui.hour_minute", "hour {hour}, minute {minute}", clock));
   return svg;
 }
 
@@ -413,27 +437,27 @@ export function drawClock(view, ctx) {
 
 export function drawChain(view) {
   const chain = view.chain;
-  const svg = svgNode("svg", { viewBox: `0 0 ${CHAIN.width} ${CHAIN.bottom + 40}`, class: "hk-chain-svg", role: "group", "aria-label": "Chain board" });
+  const svg = svgNode("svg", { viewBox: `0 0 ${CHAIN.width} ${CHAIN.bottom + 40}`, class: "hk-chain-svg", role: "group", "aria-label": tr("ui.chain_board", "Chain board") });
   svgNode("rect", { x: 2, y: 2, width: CHAIN.width - 4, height: CHAIN.bottom + 36, rx: 12, class: "hk-board-bg" }, svg);
-  svgNode("text", { x: 20, y: 24, class: "hk-board-title", "text-anchor": "start" }, svg, "Chain");
+  svgNode("text", { x: 20, y: 24, class: "hk-board-title", "text-anchor": "start" }, svg, tr("ui.chain", "Chain"));
   const pos = chainSpaces(chain.spaces);
   svgNode("polyline", { points: pos.map((p) => `${p.x},${p.y}`).join(" "), class: "hk-chain-line" }, svg);
   const leafP = pos[pos.length - 1];
   // leaf at the top
   const lg = svgNode("g", { transform: `translate(${leafP.x + 10} ${leafP.y})` }, svg);
   svgNode("path", { d: "M-36 0 Q -18 -20 0 -18 Q 18 -20 36 0 Q 18 20 0 18 Q -18 20 -36 0 Z", class: "hk-leaf" }, lg);
-  svgNode("text", { y: 4, class: "hk-small-text" }, lg, "leaf");
-  svgTitle(lg, `leaf goal (scores the value above the weight: ${chain.right[Math.min(chain.weight, chain.right.length - 1)]})`);
+  svgNode("text", { y: 4, class: "hk-small-text" }, lg, tr("ui.leaf", "leaf"));
+  svgTitle(lg, tr("ui.leaf_title", "leaf goal (scores the value above the weight: {n})", { n: chain.right[Math.min(chain.weight, chain.right.length - 1)] }));
   for (const p of pos.slice(0, -1)) {
     const pts = chain.points[String(p.index)];
     const g = svgNode("g", { transform: `translate(${p.x} ${p.y})`, class: "hk-chain-space", "data-chain": p.index }, svg);
     if (p.index === 0) {
       svgNode("path", { d: "M0 -14 C 11 -8 11 8 0 14 C -11 8 -11 -8 0 -14 Z", class: "hk-pinecone" }, g);
-      svgTitle(g, "start (pinecone)");
+      svgTitle(g, tr("ui.chain_start", "start (pinecone)"));
     } else {
       svgNode("circle", { r: pts ? 13 : 10, class: pts ? "hk-chain-dot hk-points" : "hk-chain-dot" }, g);
       if (pts) svgNode("text", { y: 4.5, class: "hk-points-text" }, g, `${pts}`);
-      svgTitle(g, pts ? `space ${p.index}: ${pts} point${pts > 1 ? "s" : ""}` : `space ${p.index}`);
+      svgTitle(g, pts ? tr("ui.chain_space_points", "space {n}: {points} point(s)", { n: p.index, points: pts }) : tr("ui.chain_space", "space {n}", { n: p.index }));
     }
   }
   // scalers
@@ -448,7 +472,7 @@ export function drawChain(view) {
       const g = svgNode("g", { class: "hk-scaler", "data-scaler": color, transform: `translate(${p.x + 24 + k * 17} ${p.y})` }, svg);
       svgNode("circle", { r: 8.5, fill: PLAYER_FILL[color], class: "hk-mouse-body" }, g);
       svgNode("text", { y: 3.8, class: "hk-mouse-letter", "font-size": 10.5, fill: PLAYER_INK[color] }, g, "L");
-      svgTitle(g, `${capitalize(color)}'s Scaler on space ${at}`);
+      svgTitle(g, tr("ui.scaler_on", "{color}'s Scaler on space {n}", { color: playerName(color), n: at }));
     });
   }
   // right chain
@@ -461,13 +485,13 @@ export function drawChain(view) {
     const g = svgNode("g", { transform: `translate(${p.x} ${p.y})`, class: `hk-right${covered ? " hk-covered" : ""}${next ? " hk-next" : ""}` }, svg);
     svgNode("rect", { x: -16, y: -13, width: 32, height: 26, rx: 6, class: "hk-right-box" }, g);
     svgNode("text", { y: 5, class: "hk-right-text" }, g, v);
-    svgTitle(g, covered ? `${v} (covered)` : next ? `${v}: scored next at the leaf` : `${v}`);
+    svgTitle(g, covered ? tr("ui.covered", "{v} (covered)", { v }) : next ? tr("ui.next_leaf", "{v}: scored next at the leaf", { v }) : `${v}`);
   });
   const w = weightPosition(chain.weight, chain.right.length);
   const wg = svgNode("g", { transform: `translate(${w.x + 27} ${w.y})`, class: "hk-weight" }, svg);
   svgNode("path", { d: "M0 -11 C 9 -6 9 6 0 11 C -9 6 -9 -6 0 -11 Z", class: "hk-pinecone" }, wg);
   svgNode("path", { d: "M -16 0 L -7 0", class: "hk-weight-arrow" }, wg);
-  svgTitle(wg, "pinecone weight");
+  svgTitle(wg, tr("ui.pinecone", "pinecone weight"));
   return svg;
 }
 
@@ -478,48 +502,48 @@ export function drawSide(view, ctx) {
   const side = view.side;
   const wrap = htmlNode("div", { class: "hk-side" });
 
-  const pr = htmlNode("section", { class: "hk-box hk-priority", "aria-label": "Priority track" }, wrap);
-  htmlNode("h4", {}, pr, "Priority");
+  const pr = htmlNode("section", { class: "hk-box hk-priority", "aria-label": tr("ui.priority_track", "Priority track") }, wrap);
+  htmlNode("h4", {}, pr, tr("ui.priority", "Priority"));
   const track = htmlNode("div", { class: "hk-track" }, pr);
   side.cycle.forEach((color, k) => {
     const blocked = side.blocked.includes(color);
     const cur = side.priority === color;
-    const item = htmlNode("span", { class: `hk-prio${blocked ? " hk-prio-blocked" : ""}${cur ? " hk-prio-current" : ""}`, title: `${capitalize(color)}${blocked ? " (blocked)" : ""}${cur ? " (priority marker)" : ""}`, "data-priority": color }, track);
+    const item = htmlNode("span", { class: `hk-prio${blocked ? " hk-prio-blocked" : ""}${cur ? " hk-prio-current" : ""}`, title: `${playerName(color)}${blocked ? ` ${tr("ui.blocked", "(blocked)")}` : ""}${cur ? ` ${tr("ui.priority_marker", "(priority marker)")}` : ""}`, "data-priority": color }, track);
     item.appendChild(colorDot(color, 18, cur ? "★" : blocked ? "×" : null));
-    htmlNode("span", { class: "hk-prio-name" }, item, capitalize(color));
+    htmlNode("span", { class: "hk-prio-name" }, item, playerName(color));
     htmlNode("span", { class: "hk-arrow", "aria-hidden": "true" }, track, k === side.cycle.length - 1 ? "↺" : "→");
   });
 
-  const qs = htmlNode("section", { class: "hk-box hk-quests", "aria-label": "Quests" }, wrap);
-  htmlNode("h4", {}, qs, `Quests (deck ${side.quest_deck})`);
+  const qs = htmlNode("section", { class: "hk-box hk-quests", "aria-label": tr("ui.quests", "Quests") }, wrap);
+  htmlNode("h4", {}, qs, tr("ui.quests_deck", "Quests (deck {n})", { n: side.quest_deck }));
   for (const q of side.quests) {
     const card = htmlNode("div", { class: "hk-quest" }, qs);
     if (!q) {
-      htmlNode("span", { class: "hk-muted" }, card, "(empty)");
+      htmlNode("span", { class: "hk-muted" }, card, tr("ui.empty_slot", "(empty)"));
       continue;
     }
-    htmlNode("span", { class: "hk-quest-pts", title: `${q.points} points` }, card, `${q.points}`);
+    htmlNode("span", { class: "hk-quest-pts", title: tr("ui.points", "{n} points", { n: q.points }) }, card, `${q.points}`);
     const req = htmlNode("span", { class: "hk-reqs" }, card);
     for (const r of q.requires) {
-      req.appendChild(tileIcon({ kind: "item", color: r.color, symbol: r.symbol }, 20, null, { title: r.color ? `${r.color} ${r.symbol}` : `any color ${r.symbol}` }));
+      req.appendChild(tileIcon({ kind: "item", color: r.color, symbol: r.symbol }, 20, null, { title: itemLabel(r.color, r.symbol) }));
     }
     htmlNode("span", { class: "hk-muted hk-qid" }, card, q.id);
   }
 
-  const mk = htmlNode("section", { class: "hk-box hk-market", "aria-label": "Market" }, wrap);
-  htmlNode("h4", {}, mk, "Market");
+  const mk = htmlNode("section", { class: "hk-box hk-market", "aria-label": tr("ui.market", "Market") }, wrap);
+  htmlNode("h4", {}, mk, tr("ui.market", "Market"));
   const bin = htmlNode("div", { class: "hk-row" }, mk);
-  htmlNode("span", { class: "hk-muted" }, bin, "bin");
-  side.bin.forEach((t) => bin.appendChild(tileIcon(t, 22, ctx, { title: "empty bin space" })));
+  htmlNode("span", { class: "hk-muted" }, bin, tr("ui.bin", "bin"));
+  side.bin.forEach((t) => bin.appendChild(tileIcon(t, 22, ctx, t ? {} : { title: tr("ui.empty_bin_space", "empty bin space") })));
   const web = htmlNode("div", { class: "hk-row" }, mk);
   web.appendChild(tileIcon({ kind: "wild", id: null }, 18));
-  htmlNode("span", {}, web, `web: ${side.web} wild${side.web === 1 ? "" : "s"} left`);
+  htmlNode("span", {}, web, tr("ui.web", "Itsy's web: {n} wild tile(s) left", { n: side.web }));
 
   const misc = htmlNode("section", { class: "hk-box hk-misc" }, wrap);
-  htmlNode("div", {}, misc, `Favor deck: ${side.favor_deck}`);
-  htmlNode("div", {}, misc, `Favor discards: ${side.favor_discard.length ? side.favor_discard.join(", ") : "none"}`);
-  htmlNode("div", {}, misc, `Bag: ${side.bag} tiles`);
-  if (side.returned_relics?.length) htmlNode("div", {}, misc, `Returned relics: ${side.returned_relics.join(", ")}`);
+  htmlNode("div", {}, misc, tr("ui.favor_deck", "Favor deck: {n}", { n: side.favor_deck }));
+  htmlNode("div", {}, misc, tr("ui.favor_discards", "Favor discards: {list}", { list: side.favor_discard.length ? side.favor_discard.join(", ") : tr("ui.none", "none") }));
+  htmlNode("div", {}, misc, tr("ui.bag", "Bag: {n} tiles", { n: side.bag }));
+  if (side.returned_relics?.length) htmlNode("div", {}, misc, tr("ui.returned_relics", "Returned relics: {list}", { list: side.returned_relics.join(", ") }));
   return wrap;
 }
 
@@ -530,14 +554,14 @@ function drawHunt(p, ctx) {
   const cell = 24;
   const rows = p.hunt.length;
   const cols = rows ? p.hunt[0].length : 0;
-  const svg = svgNode("svg", { viewBox: `0 0 ${cols * cell + 4} ${rows * cell + 4}`, width: cols * cell + 4, height: rows * cell + 4, class: "hk-hunt", role: "group", "aria-label": `${capitalize(p.color)}'s hunt board ${p.hunt_board}` });
+  const svg = svgNode("svg", { viewBox: `0 0 ${cols * cell + 4} ${rows * cell + 4}`, width: cols * cell + 4, height: rows * cell + 4, class: "hk-hunt", role: "group", "aria-label": tr("ui.hunt_aria", "{color}'s hunt board {id}", { color: playerName(p.color), id: p.hunt_board }) });
   p.hunt.forEach((row, r) => row.forEach((c, col) => {
     const x = 2 + col * cell + cell / 2;
     const y = 2 + r * cell + cell / 2;
     const g = svgNode("g", { class: "hk-hunt-cell", "data-hunt": `${r}:${col}` }, svg);
     svgNode("rect", { x: x - cell / 2, y: y - cell / 2, width: cell, height: cell, class: "hk-hunt-bg" }, g);
     if (c.tile) drawTile(g, c.tile, x, y, cell - 5, ctx);
-    else drawTile(g, { kind: "item", color: c.want.color, symbol: c.want.symbol }, x, y, cell - 5, null, { faint: true, title: `wanted: ${c.want.color} ${c.want.symbol}` });
+    else drawTile(g, { kind: "item", color: c.want.color, symbol: c.want.symbol }, x, y, cell - 5, null, { faint: true, title: tr("ui.wanted", "wanted: {item}", { item: itemLabel(c.want.color, c.want.symbol) }) });
     markTarget(g, ctx, `hunt:${p.color}:${r}:${col}`);
   }));
   return svg;
@@ -545,23 +569,23 @@ function drawHunt(p, ctx) {
 
 function drawPlayer(view, p, ctx) {
   const deciding = view.decision?.player === p.color;
-  const div = htmlNode("section", { class: `hk-player${deciding ? " hk-deciding" : ""}`, "data-player": p.color, "aria-label": `${capitalize(p.color)} player` });
+  const div = htmlNode("section", { class: `hk-player${deciding ? " hk-deciding" : ""}`, "data-player": p.color, "aria-label": tr("ui.player", "{color} player", { color: playerName(p.color) }) });
   div.style.setProperty("--pc", PLAYER_FILL[p.color] ?? "#888");
   const head = htmlNode("div", { class: "hk-player-head" }, div);
   head.appendChild(colorDot(p.color, 16));
-  htmlNode("strong", {}, head, capitalize(p.color));
-  if (deciding) htmlNode("span", { class: "hk-badge" }, head, "deciding");
-  htmlNode("span", { class: "hk-score", title: "score" }, head, `${p.score} pts`);
+  htmlNode("strong", {}, head, playerName(p.color));
+  if (deciding) htmlNode("span", { class: "hk-badge" }, head, tr("ui.deciding", "deciding"));
+  htmlNode("span", { class: "hk-score", title: tr("ui.score", "score") }, head, tr("ui.pts", "{n} pts", { n: p.score }));
   const split = htmlNode("div", { class: "hk-split" }, div);
   for (const src of SCORE_SOURCES) {
     const v = p.score_by?.[src] ?? 0;
-    htmlNode("span", { class: v ? "hk-src" : "hk-src hk-zero" }, split, `${capitalize(src)} ${v}`);
+    htmlNode("span", { class: v ? "hk-src" : "hk-src hk-zero" }, split, `${tr(`source.${src}`, capitalize(src))} ${v}`);
   }
   const body = htmlNode("div", { class: "hk-player-body" }, div);
   const cards = htmlNode("div", { class: "hk-cards" }, body);
   for (const [k, card] of Object.entries(p.cards)) {
     const info = view.mice[card.mouse];
-    const c = htmlNode("div", { class: `hk-card${card.in_play ? "" : " hk-out"}`, "data-card": card.mouse, title: `${mouseLabel(card.mouse)}'s card${card.in_play ? "" : " (out of play)"}` }, cards);
+    const c = htmlNode("div", { class: `hk-card${card.in_play ? "" : " hk-out"}`, "data-card": card.mouse, title: `${tr("ui.card_title", "{mouse}'s card", { mouse: mouseLabel(card.mouse) })}${card.in_play ? "" : ` ${tr("ui.out_of_play", "(out of play)")}`}` }, cards);
     const top = htmlNode("div", { class: "hk-card-top" }, c);
     const onCard = info && !["inner", "outer", "hand"].includes(info.where);
     if (onCard) {
@@ -571,9 +595,9 @@ function drawPlayer(view, p, ctx) {
     } else {
       top.appendChild(mouseIcon(card.mouse, 16, { "data-card-mouse": card.mouse, class: "hk-icon hk-faded" }));
     }
-    htmlNode("span", { class: "hk-card-name" }, top, capitalize(k));
+    htmlNode("span", { class: "hk-card-name" }, top, tr(`kind.${k}`, capitalize(k)));
     const slots = htmlNode("div", { class: "hk-slots" }, c);
-    for (let s = 0; s < card.capacity; s++) slots.appendChild(tileIcon(card.tiles[s] ?? null, 18, ctx, { title: "free slot" }));
+    for (let s = 0; s < card.capacity; s++) slots.appendChild(tileIcon(card.tiles[s] ?? null, 18, ctx, card.tiles[s] ? {} : { title: tr("ui.free_slot", "free slot") }));
     for (let s = card.capacity; s < card.tiles.length; s++) slots.appendChild(tileIcon(card.tiles[s], 18, ctx));
     markTarget(c, ctx, `mouse:${card.mouse}`);
   }
@@ -581,13 +605,13 @@ function drawPlayer(view, p, ctx) {
   right.appendChild(drawHunt(p, ctx));
   const favors = htmlNode("div", { class: "hk-favors" }, right);
   const visible = ctx.showSecrets || deciding || view.over;
-  if (!p.favors.length) htmlNode("span", { class: "hk-muted" }, favors, "no favor cards");
-  else if (!visible) htmlNode("span", { class: "hk-muted", title: "hidden: turn on show secrets" }, favors, `${p.favors.length} favor card${p.favors.length > 1 ? "s" : ""} (hidden)`);
+  if (!p.favors.length) htmlNode("span", { class: "hk-muted" }, favors, tr("ui.no_favors", "no favor cards"));
+  else if (!visible) htmlNode("span", { class: "hk-muted", title: tr("ui.hidden_title", "hidden: turn on show secrets") }, favors, tr("ui.hidden_favors", "{n} favor card(s) (hidden)", { n: p.favors.length }));
   else {
     for (const f of p.favors) {
       const fc = htmlNode("div", { class: "hk-favor", "data-favor": f.id }, favors);
       htmlNode("span", { class: "hk-favor-text" }, fc, f.text);
-      if (f.bonus) fc.appendChild(tileIcon({ kind: "item", color: f.bonus[0], symbol: f.bonus[1] }, 16, null, { title: `bonus: ${f.bonus.join(" ")}` }));
+      if (f.bonus) fc.appendChild(tileIcon({ kind: "item", color: f.bonus[0], symbol: f.bonus[1] }, 16, null, { title: tr("ui.bonus", "bonus: {item}", { item: itemLabel(f.bonus[0], f.bonus[1]) }) }));
       htmlNode("span", { class: "hk-muted" }, fc, f.id);
       markTarget(fc, ctx, `favor:${f.id}`);
     }
@@ -605,28 +629,28 @@ export function drawPlayers(view, ctx) {
 // Decision panel, standings, log, controls.
 
 export function drawDecision(view, ctx) {
-  const panel = htmlNode("section", { class: "hk-decision", "aria-label": "Decision", "aria-live": "polite" });
+  const panel = htmlNode("section", { class: "hk-decision", "aria-label": tr("ui.decision", "Decision"), "aria-live": "polite" });
   if (view.over) {
-    htmlNode("h3", {}, panel, "Game over: standings");
+    htmlNode("h3", {}, panel, tr("ui.game_over", "Game over: standings"));
     const ol = htmlNode("ol", { class: "hk-standings" }, panel);
     for (const st of view.standings) {
       const li = htmlNode("li", { "data-standing": st.color }, ol);
       li.appendChild(colorDot(st.color, 14));
-      htmlNode("span", {}, li, ` ${st.place}. ${capitalize(st.color)}: ${st.score} points`);
+      htmlNode("span", {}, li, ` ${tr("ui.standing", "{place}. {color}: {score} points", { place: st.place, color: playerName(st.color), score: st.score })}`);
     }
     return panel;
   }
   const d = view.decision;
   if (!d) {
-    htmlNode("p", { class: "hk-muted" }, panel, "No decision pending.");
+    htmlNode("p", { class: "hk-muted" }, panel, tr("ui.no_decision", "No decision pending."));
     return panel;
   }
   panel.style.setProperty("--pc", PLAYER_FILL[d.player] ?? "#888");
   const head = htmlNode("div", { class: "hk-decision-head" }, panel);
   head.appendChild(colorDot(d.player, 16));
-  htmlNode("strong", {}, head, `${capitalize(d.player)} decides: `);
+  htmlNode("strong", {}, head, tr("ui.decides", "{color} decides: ", { color: playerName(d.player) }));
   htmlNode("span", { class: "hk-prompt" }, head, d.prompt);
-  const buttons = htmlNode("div", { class: "hk-choices", role: "group", "aria-label": "Choices" }, panel);
+  const buttons = htmlNode("div", { class: "hk-choices", role: "group", "aria-label": tr("ui.choices", "Choices") }, panel);
   for (const ch of d.choices) {
     const b = htmlNode("button", { type: "button", class: "hk-choice", "data-choice-id": ch.id, "data-target-key": targetKey(ch.target) ?? "" }, buttons, ch.label);
     b.addEventListener("click", () => ctx.send({ type: "choose", id: ch.id }));
@@ -634,13 +658,26 @@ export function drawDecision(view, ctx) {
   return panel;
 }
 
+/** A log entry's rules as {id, text}: the explanations when the view model has them, else bare ids. */
+export function ruleBadges(entry) {
+  if (Array.isArray(entry?.rule_texts)) return entry.rule_texts;
+  return (entry?.rules ?? []).map((id) => ({ id, text: tr("ui.rule", "rule {id}", { id }) }));
+}
+
 export function drawLog(view) {
-  const box = htmlNode("section", { class: "hk-log", "aria-label": "Log", tabindex: "0" });
+  const box = htmlNode("section", { class: "hk-log", "aria-label": tr("ui.log", "Log"), tabindex: "0" });
   const ol = htmlNode("ol", {}, box);
   for (const e of view.log ?? []) {
     const li = htmlNode("li", { "data-kind": e.kind }, ol);
     htmlNode("span", {}, li, e.text);
-    for (const r of e.rules ?? []) htmlNode("span", { class: "hk-rule", title: `rule ${r}` }, li, r);
+    for (const r of ruleBadges(e)) {
+      // a link-like badge: hover or focus shows the rule in plain words (title), screen readers read it too
+      const name = tr("ui.rule", "rule {id}", { id: r.id });
+      htmlNode("span", {
+        class: "hk-rule", title: `${r.id}: ${r.text}`, tabindex: "0", role: "note", "data-rule": r.id,
+        "aria-label": `${name}: ${r.text}`,
+      }, li, r.id);
+    }
   }
   return box;
 }
@@ -653,22 +690,22 @@ export function drawControls(view, ctx) {
     b.addEventListener("click", () => ctx.send(intent));
     return b;
   };
-  button("↶ Undo", "undo", { type: "undo" }, !view.can_undo);
-  button("↷ Redo", "redo", { type: "redo" }, !view.can_redo);
-  htmlNode("span", { class: "hk-sep" }, row1, "Play to end of:");
-  button("activation", "play-activation", { type: "play", until: "activation" }, view.over, "Let the bots play to the end of this activation");
-  button("Tick", "play-tick", { type: "play", until: "tick" }, view.over);
-  button("round", "play-round", { type: "play", until: "round" }, view.over);
-  button("game", "play-end", { type: "play", until: "end" }, view.over);
+  button(tr("ui.undo", "↶ Undo"), "undo", { type: "undo" }, !view.can_undo);
+  button(tr("ui.redo", "↷ Redo"), "redo", { type: "redo" }, !view.can_redo);
+  htmlNode("span", { class: "hk-sep" }, row1, tr("ui.play_to_end", "Play to end of:"));
+  button(tr("ui.until_activation", "activation"), "play-activation", { type: "play", until: "activation" }, view.over, tr("ui.until_activation_title", "Let the bots play to the end of this activation"));
+  button(tr("ui.until_tick", "Tick"), "play-tick", { type: "play", until: "tick" }, view.over);
+  button(tr("ui.until_round", "round"), "play-round", { type: "play", until: "round" }, view.over);
+  button(tr("ui.until_game", "game"), "play-end", { type: "play", until: "end" }, view.over);
 
   const row2 = htmlNode("div", { class: "hk-row" }, bar);
-  htmlNode("span", { class: "hk-sep" }, row2, "Seats:");
+  htmlNode("span", { class: "hk-sep" }, row2, tr("ui.seats", "Seats:"));
   for (const p of view.players) {
     const lab = htmlNode("label", { class: "hk-seat" }, row2);
     lab.appendChild(colorDot(p.color, 12));
-    htmlNode("span", {}, lab, ` ${capitalize(p.color)} `);
-    const sel = htmlNode("select", { "data-control": `seat-${p.color}`, "aria-label": `${capitalize(p.color)} is played by` }, lab);
-    for (const v of ["human", "random", "greedy"]) htmlNode("option", { value: v }, sel, v);
+    htmlNode("span", {}, lab, ` ${playerName(p.color)} `);
+    const sel = htmlNode("select", { "data-control": `seat-${p.color}`, "aria-label": tr("ui.seat_aria", "{color} is played by", { color: playerName(p.color) }) }, lab);
+    for (const v of ["human", "random", "greedy"]) htmlNode("option", { value: v }, sel, tr(`ui.seat.${v}`, v));
     sel.value = ctx.seats[p.color] ?? "human";
     sel.addEventListener("change", () => {
       ctx.seats[p.color] = sel.value;
@@ -679,21 +716,21 @@ export function drawControls(view, ctx) {
   }
 
   const row3 = htmlNode("div", { class: "hk-row" }, bar);
-  const pl = htmlNode("label", {}, row3, "Players ");
+  const pl = htmlNode("label", {}, row3, `${tr("ui.players", "Players")} `);
   const players = htmlNode("select", { "data-control": "players" }, pl);
   for (let n = 1; n <= 4; n++) htmlNode("option", { value: n }, players, n);
   players.value = String(ctx.newGame.players ?? view.players.length);
   players.addEventListener("change", () => { ctx.newGame.players = Number(players.value); });
-  const sl = htmlNode("label", {}, row3, " Seed ");
+  const sl = htmlNode("label", {}, row3, ` ${tr("ui.seed", "Seed")} `);
   const seed = htmlNode("input", { type: "number", "data-control": "seed", value: ctx.newGame.seed ?? 1, min: 0, step: 1, class: "hk-seed" }, sl);
   seed.addEventListener("change", () => { ctx.newGame.seed = Number(seed.value); });
-  const ng = htmlNode("button", { type: "button", "data-control": "new-game" }, row3, "New game");
+  const ng = htmlNode("button", { type: "button", "data-control": "new-game" }, row3, tr("ui.new_game", "New game"));
   ng.addEventListener("click", () => {
     ctx.newGame.players = Number(players.value);
     ctx.newGame.seed = seed.value === "" ? null : Number(seed.value);
     ctx.send({ type: "new_game", players: ctx.newGame.players, seed: ctx.newGame.seed });
   });
-  for (const [name, label] of [["animate", "animate"], ["show_secrets", "show secrets"]]) {
+  for (const [name, label] of [["animate", tr("ui.animate", "animate")], ["show_secrets", tr("ui.show_secrets", "show secrets")]]) {
     const l = htmlNode("label", { class: "hk-toggle" }, row3);
     const cb = htmlNode("input", { type: "checkbox", "data-control": name }, l);
     cb.checked = Boolean(ctx.toggles[name]);
@@ -705,6 +742,7 @@ export function drawControls(view, ctx) {
 
 /** The whole widget's content for one view model. */
 export function drawAll(view, ctx) {
+  useTexts(view);
   const frag = document.createDocumentFragment();
   frag.appendChild(drawControls(view, ctx));
   frag.appendChild(drawDecision(view, ctx));

@@ -1,5 +1,5 @@
 // anywidget entry point: wires the model's traits to the drawing in board.mjs and sends the user's intents.
-import { drawAll, targetMap } from "./board.mjs";
+import { drawAll, targetMap, tr, useTexts } from "./board.mjs";
 
 function reducedMotion() {
   try {
@@ -72,10 +72,12 @@ function render({ model, el }) {
   const draw = () => {
     const started = performance.now();
     const view = model.get("view");
+    useTexts(view);
     if (!view || !view.clock) {
-      content.textContent = "Waiting for the game…";
+      content.textContent = tr("ui.waiting", "Waiting for the game…");
       return;
     }
+    if (view.lang) root.setAttribute("lang", view.lang);
     const active = root.contains(document.activeElement) ? focusKey(document.activeElement) : null;
     const animate = Boolean(model.get("animate")) && !reducedMotion();
     const seats = view.seats && typeof view.seats === "object" ? { ...view.seats, ...memory.seats } : memory.seats;
