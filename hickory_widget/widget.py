@@ -19,8 +19,9 @@ import traitlets
 from . import bots
 from .decisions import IllegalChoice
 from .game import Game
-from .i18n import check_language
+from .i18n import check_language, t
 from .view import build
+from .why_not import candidate_for, why_not
 
 JS_FILES = ("geometry.mjs", "board.mjs", "widget.mjs")
 """Front-end modules, in dependency order; see :func:`bundle`."""
@@ -71,6 +72,8 @@ class HickoryWidget(anywidget.AnyWidget):
     _css = css()
     view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
+    explanation = traitlets.Unicode("").tag(sync=True)
+    """The answer to the last "why can't I?" question (a click on a spot that is not a legal choice)."""
     language = traitlets.Unicode("en").tag(sync=True)
     """The language of every text the widget shows: one of ``LANGUAGES`` ("en", "it", "de"); switches live."""
     animate = traitlets.Bool(True).tag(sync=True)
@@ -125,6 +128,13 @@ class HickoryWidget(anywidget.AnyWidget):
         self.game = Game.new(players, seed, **options)
         self.seats = {c: k for c, k in self.seats.items() if c in self.game.state.colors}
         self._after_move()
+
+    def why_not(self, choice_id: str | None) -> str:
+        """Why an option is not legal now, in the widget's language (R111 for a paw, R89 for a leap, ...)."""
+        if not choice_id:
+            return t(self.language, "why.generic", legal="; ".join(c["label"] for c in self.view["decision"]["choices"])
+                     ) if self.view.get("decision") else t(self.language, "why.over")
+        return why_not(self.game, choice_id, self.language)
 
     def set_seats(self, seats: dict[str, str]) -> None:
         """Which colors bots play: {"red": "greedy", "blue": "random", "yellow": "human"}."""
@@ -195,7 +205,7 @@ class HickoryWidget(anywidget.AnyWidget):
             self._refuse(f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}")
 
     def _handle(self, content: Any) -> None:
-        kinds = ("choose", "undo", "redo", "play", "new_game", "bots", "toggle", "dismiss")
+        kinds = ("choose", "undo", "redo", "play", "new_game", "bots", "toggle", "dismiss", "why")
         if not isinstance(content, dict) or content.get("type") not in kinds:
             self._refuse(f"the browser sent a message this widget does not understand ({content!r}); "
                          f"messages have a type among {', '.join(kinds)}")
@@ -203,6 +213,10 @@ class HickoryWidget(anywidget.AnyWidget):
         kind = content["type"]
         if kind == "dismiss":
             self.error = ""
+            self.explanation = ""
+            return
+        if kind == "why":
+            self.explanation = self.why_not(content.get("id") or candidate_for(self.game, content.get("target")))
             return
         if kind == "toggle":
             name = content.get("name")
@@ -217,6 +231,7 @@ class HickoryWidget(anywidget.AnyWidget):
                          f"version {self._version}), so nothing was done: look again and choose anew")
             return
         self.error = ""
+        self.explanation = ""
         if kind == "choose":
             choice = content.get("id")
             self.game.choose(choice)  # IllegalChoice says what is legal

@@ -118,7 +118,17 @@ export function targetMap(view) {
 /** Make `el` a clickable target if some choices belong to `key`. */
 function markTarget(el, ctx, key) {
   const choices = ctx.targets.get(key);
-  if (!choices || !choices.length) return false;
+  if (!choices || !choices.length) {
+    // Not a legal spot now: a click asks the engine why not (a cat paw, too far to leap, ...).
+    const [type, number] = key.split(":");
+    if (type === "outer" && ctx.send) {
+      el.addEventListener("click", (ev) => {
+        ev.stopPropagation();
+        ctx.send({ type: "why", target: { type, number: Number(number) } });
+      });
+    }
+    return false;
+  }
   el.classList.add("hk-target");
   el.setAttribute("role", "button");
   el.setAttribute("tabindex", "0");

@@ -30,9 +30,13 @@ function render({ model, el }) {
   const banner = document.createElement("div");
   banner.className = "hk-error";
   banner.setAttribute("role", "alert");
+  const info = document.createElement("div");
+  info.className = "hk-info";
+  info.setAttribute("role", "status");
+  info.setAttribute("data-testid", "explanation");
   const content = document.createElement("div");
   content.className = "hk-content";
-  root.append(banner, content);
+  root.append(banner, info, content);
   el.appendChild(root);
 
   const memory = {
@@ -52,6 +56,9 @@ function render({ model, el }) {
     const err = model.get("error") || "";
     banner.textContent = err;
     banner.hidden = !err;
+    const why = model.get("explanation") || "";
+    info.textContent = why;
+    info.hidden = !why;
   };
 
   const flashChoices = (choices) => {
@@ -137,6 +144,7 @@ function render({ model, el }) {
   const onError = () => showError();
   model.on("change:view", onView);
   model.on("change:error", onError);
+  model.on("change:explanation", onError);
   model.on("change:animate", onView);
   model.on("change:show_secrets", onView);
   showError();
@@ -144,6 +152,7 @@ function render({ model, el }) {
   return () => {
     model.off("change:view", onView);
     model.off("change:error", onError);
+    model.off("change:explanation", onError);
     model.off("change:animate", onView);
     model.off("change:show_secrets", onView);
     memory.frame++;

@@ -117,3 +117,26 @@ def test_the_front_end_is_one_module_with_a_default_export() -> None:
     esm = bundle()
     assert esm.count("export default") == 1
     assert "\nimport " not in esm
+
+
+def test_why_cant_i_answers_for_a_space_under_a_cat_paw() -> None:
+    """R111 and the "why can't I?" question: a Scurrier on the hand at 4 with a paw on 5 cannot leap there; a click
+    on outer 5 asks why, and the answer names the paw and the rule, in the widget's language."""
+    from hickory_widget import Position
+
+    pos = Position(["blue", "red"], seed=5).empty_leaves().no_favors().minute(3).paws(5)
+    for m in list(pos.data["mice"]):
+        if not m.endswith(".scamp"):
+            pos.mouse(m, "inner 11")
+    w = HickoryWidget(pos.mouse("blue.scurrier", "hand").game())
+    before = w.game.to_json()
+    send(w, type="why", target={"type": "outer", "number": 5})
+    assert "cat paw" in w.explanation and "R111" in w.explanation
+    send(w, type="why", target={"type": "outer", "number": 8})
+    assert "R89" in w.explanation  # out of a Scurrier's reach
+    w.language = "de"
+    send(w, type="why", id="leap:5")
+    assert "Katzentatze" in w.explanation
+    assert w.game.to_json() == before  # asking changes nothing
+    send(w, type="choose", id="stay", version=w.view["version"])
+    assert w.explanation == ""
