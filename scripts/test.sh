@@ -27,8 +27,22 @@ ensure_chromium() {
   fi
 }
 
+# Node runs the front end's own tests (node --test js/); npm fetches the files an exported page loads.
+ensure_node() {
+  command -v node >/dev/null && command -v npm >/dev/null && return 0
+  if [ "$(id -u)" = "0" ]; then
+    echo "==> installing Debian's nodejs and npm for the front-end tests"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null ||
+      echo "warning: apt-get could not install nodejs/npm; the js tests will skip (or fail in CI)" >&2
+  else
+    echo "note: node/npm are missing; install them with: sudo apt-get install -y nodejs npm" >&2
+  fi
+}
+
 ensure_venv test
 ensure_chromium
+ensure_node
 echo "==> ruff"
 .venv/bin/ruff check .
 echo "==> pytest"
