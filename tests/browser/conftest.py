@@ -284,6 +284,17 @@ def open_notebook(page: Any, lab_server: LabServer, path: Path | str, *, run_all
     )
 
 
+def write_notebook(path: Path, *cells: str) -> Path:
+    """A notebook of code ``cells`` on the python3 kernel, written to ``path`` for open_notebook()."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+    nbformat.write(nb, path)
+    return path
+
+
 def run_cell(page: Any, index: int) -> None:
     """Selects cell ``index`` of the current notebook and runs it, waiting until its execution is done."""
     page.evaluate(
@@ -316,6 +327,7 @@ class LabHelpers:
     """The helpers above, for tests (conftest modules are not imported by tests directly)."""
 
     open_notebook: Callable[..., None] = open_notebook
+    write_notebook: Callable[..., Path] = write_notebook
     run_cell: Callable[[Any, int], None] = run_cell
     wait_for: Callable[..., Any] = wait_for
     screenshot: Callable[[Any, str], Path] = screenshot

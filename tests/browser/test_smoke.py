@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import nbformat
 import pytest
 
 pytestmark = pytest.mark.browser
@@ -53,17 +52,9 @@ smoke
 READ_BACK_CELL = 'print(f"kernel sees value={smoke.value} echo={smoke.echo}")'
 
 
-def smoke_notebook(path: Path) -> Path:
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.cells = [nbformat.v4.new_code_cell(WIDGET_CELL), nbformat.v4.new_code_cell(READ_BACK_CELL)]
-    nbformat.write(nb, path)
-    return path
-
-
 def test_inline_anywidget_round_trip(page, lab_server, lab, tmp_path: Path) -> None:
     expect = lab.expect
-    lab.open_notebook(page, lab_server, smoke_notebook(tmp_path / "smoke.ipynb"))
+    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "smoke.ipynb", WIDGET_CELL, READ_BACK_CELL))
 
     # Python's value reached the view.
     div = lab.wait_for(page, '[data-testid=smoke][data-value="41"][data-echo="0"]')

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import nbformat
 import pytest
 
 from hickory_widget import Game
@@ -19,14 +18,6 @@ w = game.widget(animate=False)
 w
 """
 READ_BACK_CELL = 'print(f"kernel: version={w.view[\'version\']} history={len(w.game.history)}")'
-
-
-def widget_notebook(path: Path) -> Path:
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.cells = [nbformat.v4.new_code_cell(SETUP_CELL), nbformat.v4.new_code_cell(READ_BACK_CELL)]
-    nbformat.write(nb, path)
-    return path
 
 
 def cell_text(page, index: int) -> str:
@@ -44,7 +35,7 @@ def cell_text(page, index: int) -> str:
 def test_click_a_board_target_then_undo(page, lab_server, lab, tmp_path: Path) -> None:
     python_side = Game.new(4, seed=1)
     page.set_viewport_size({"width": 1280, "height": 1600})
-    lab.open_notebook(page, lab_server, widget_notebook(tmp_path / "widget.ipynb"))
+    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "widget.ipynb", SETUP_CELL, READ_BACK_CELL))
 
     root = lab.wait_for(page, f'[data-testid=hickory][data-version="1"][data-minute="{python_side.state.minute}"]',
                         timeout=30_000)
