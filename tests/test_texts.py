@@ -275,3 +275,26 @@ def test_the_overlap_check_catches_a_copied_sentence() -> None:
     theirs = runs(en, terms)
     sample = " ".join(en[200:230])
     assert runs(words(sample), terms) & theirs
+
+
+def test_every_example_notebook_names_the_python3_kernel() -> None:
+    notebooks = sorted((ROOT / "examples").glob("*.ipynb"))
+    assert len(notebooks) >= 5
+    for nb in notebooks:
+        spec = json.loads(nb.read_text(encoding="utf-8"))["metadata"].get("kernelspec", {})
+        assert spec.get("name") == "python3" and spec.get("language") == "python", f"{nb.name}: kernelspec {spec}"
+
+
+def test_the_editions_terms_are_used_throughout() -> None:
+    """Italian: the Pedina Tracciato Priorità, Tessere Casella Azione, casella interna/esterna (one wording);
+    German: the round is a Stunde, the hour hand always the Stundenzeiger."""
+    it, de = catalog("it"), catalog("de")
+    for key, text in it.items():
+        low = text.lower()
+        assert "segnalino priorit" not in low and "tessere azione" not in low and "tessera azione" not in low, key
+        assert "casella del cerchio" not in low and "caselle del cerchio" not in low, key
+    assert it["ui.priority_marker"] == "(Pedina Tracciato Priorità)"
+    assert "Tessera Casella Azione" in it["ui.sun_token"]
+    for key, text in de.items():
+        assert not re.search(r"Stunde \{hour\}|\{hour\}\. Stunde", text), f"{key}: the hour hand is not a Stunde"
+    assert "Stundenzeiger" in de["ui.hour_minute"] and de["ui.round"] == "Stunde {n}"
