@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from datetime import datetime, timezone
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -46,7 +47,7 @@ def load_po(path: Path, lang: str) -> Catalog:
               "# Keys are message ids; each message string is a Python str.format template.")
     return Catalog(locale=lang, project="hickory_widget", version="0.1", header_comment=header,
                    copyright_holder="the hickory_widget authors", msgid_bugs_address="the project's issue tracker",
-                   last_translator=TEAM, language_team=TEAM, fuzzy=False)
+                   last_translator=TEAM, language_team=TEAM, revision_date=datetime.now(timezone.utc), fuzzy=False)
 
 
 def save_po(catalog: Catalog, path: Path) -> None:

@@ -275,3 +275,24 @@ console.log(JSON.stringify(out));
     assert out["mouse"] == "Saetta di Blu"
     assert out["item"] == "piuma rossa"
     assert out["badges"] == [{"id": "R48", "text": "x"}]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_catalog_is_a_valid_gettext_file_with_its_plural_rule(lang: str) -> None:
+    from babel.messages.pofile import read_po
+
+    with (MESSAGES / f"{lang}.po").open("rb") as f:
+        po = read_po(f, locale=lang, abort_invalid=True)
+    assert po.locale is not None and str(po.locale) == lang
+    assert po.plural_forms == "nplurals=2; plural=(n != 1);"
+    assert not list(MESSAGES.glob("*.json")), "the JSON catalogs were converted: use scripts/messages_from_json.py"
+    for message in po:
+        if message.id:
+            assert not message.fuzzy, f"{lang}.po: {message.id} is marked fuzzy"
+            if message.pluralizable:
+                assert all(message.string), f"{lang}.po: {message.id[0]} lacks a plural form"
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt:  # GNU gettext's own check, where it is installed
+        result = subprocess.run([msgfmt, "--check", "-o", os.devnull, str(MESSAGES / f"{lang}.po")],
+                                capture_output=True, text=True, check=False)
+        assert result.returncode == 0, result.stderr
