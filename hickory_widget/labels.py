@@ -1,6 +1,6 @@
 """Short texts for decisions, choices and events (prompts, labels, log sentences), made only when someone reads them.
 
-Every function takes ``lang`` ("en", "it" or "de", see :mod:`.i18n`); the templates live in ``messages/*.json``.
+Every function takes ``lang`` ("en", "it" or "de", see :mod:`.i18n`); the templates live in ``messages/*.po``.
 """
 
 from __future__ import annotations
