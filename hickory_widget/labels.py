@@ -200,6 +200,8 @@ def event_text(s: State, e: dict, lang: str = "en") -> str:
         key = "event.solo_won" if e.get("won") else "event.solo_lost"
     if not has(lang, key):
         key = "event.fallback"
+    if k == "cat_paws_placed":  # "paw lands" / "paws land": the plural form follows the number of paws
+        kw["n"] = len(e.get("numbers", []))
     return cap(t(lang, key, **kw))
 
 
