@@ -298,3 +298,14 @@ def test_the_editions_terms_are_used_throughout() -> None:
     for key, text in de.items():
         assert not re.search(r"Stunde \{hour\}|\{hour\}\. Stunde", text), f"{key}: the hour hand is not a Stunde"
     assert "Stundenzeiger" in de["ui.hour_minute"] and de["ui.round"] == "Stunde {n}"
+
+
+def test_every_rule_id_cited_in_a_text_or_notebook_has_an_explanation() -> None:
+    """A learner who meets "(R69a)" in a why-not answer or a notebook can look it up (quest ids like Q07 aside)."""
+    cited: dict[str, str] = {}
+    for where, text in product_texts():
+        for rid in re.findall(r"\b(R\d+[a-z]?|Q[1-9]\d*|H\d+)\b", text):
+            cited.setdefault(rid, where)
+    assert {"R111", "R69a", "R52", "H1"} <= set(cited)
+    missing = {rid: where for rid, where in cited.items() if f"rule.{rid}" not in catalog("en")}
+    assert not missing, f"cited without an explanation: {missing}"
