@@ -309,3 +309,13 @@ def test_every_rule_id_cited_in_a_text_or_notebook_has_an_explanation() -> None:
     assert {"R111", "R69a", "R52", "H1"} <= set(cited)
     missing = {rid: where for rid, where in cited.items() if f"rule.{rid}" not in catalog("en")}
     assert not missing, f"cited without an explanation: {missing}"
+
+
+def test_each_ruling_with_a_switch_names_its_option() -> None:
+    """A reader of Q3's explanation learns the switch for the other reading (hickory_widget/options.py)."""
+    from hickory_widget.options import OPTIONS
+
+    for name, description in OPTIONS.items():
+        for q in re.findall(r"\bQ\d+\b", description.split(":")[0]):
+            for lang in LANGUAGES:
+                assert name in hickory_widget.explain(q, lang), f"{lang} {q} does not name the option {name}"
