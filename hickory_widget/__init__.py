@@ -3,11 +3,13 @@
     >>> from hickory_widget import Game
     >>> game = Game.new(players=4, seed=1)
     >>> game.choose(game.choices[0].id)
+    >>> explain("R48", language="it")  # any rule id, ruling Q1-Q18 or project ruling H1-H14, in en/it/de
 """
 
 from .builder import Position
 from .components import ComponentDataError, default_components, load_components
 from .decisions import Choice, Decision, IllegalChoice
+from .explain import explain
 from .game import Game, SaveError
 from .position import PositionError
 
@@ -21,5 +23,6 @@ __all__ = [
     "PositionError",
     "SaveError",
     "default_components",
+    "explain",
     "load_components",
 ]

@@ -297,7 +297,9 @@ class DeliveryScore:
         }
 
     def __str__(self) -> str:
-        parts = [f"{self.items} items", f"{self.symbol_group} ({self.symbol})",
+        from .i18n import tn
+
+        parts = [tn("en", "count.items", self.items), f"{self.symbol_group} ({self.symbol})",
                  f"{self.color_group} ({self.color})"]
         if self.quest is not None:
             parts.append(f"{self.quest_points} ({self.quest})")

@@ -144,7 +144,7 @@ class Game:
         s = self._state
         where = "over" if self.over else f"{self._ask.player} to decide {self._ask.kind}"
         return (f"<Game {len(s.players)}p hour {s.hour} minute {s.minute} scores {self.scores} "
-                f"{where}, {len(self._history)} choices>")
+                f"{where}, {len(self._history)} choices made so far>")
 
     # ------------------------------------------------------------------------------------------ acting
     def choose(self, choice_id: str) -> None:

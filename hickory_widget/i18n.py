@@ -1,21 +1,43 @@
 """Message catalogs: English, Italian and German texts for everything a player reads.
 
-Each language is one flat JSON file in ``messages/`` mapping a key to a template with ``str.format`` placeholders
-(``{mouse}``, ``{n}`` ...). The three files have the same keys (tests/test_i18n.py checks it). Game terms follow the
-editions' own words (glossary.csv): Scurrier / Saetta / Springmaus, Lord Cuckoo / Lord Cucù / Prinz Kuckuck ...
+Each language is one gettext catalog, ``messages/<lang>.po``, that translators' tools (Poedit, Weblate, Lokalize)
+open as they are. The message id is a key (``event.delivered``), the message string a ``str.format`` template
+(``{mouse}``, ``{n}`` ...). Babel reads each catalog and compiles it in memory when the language is first used;
+Python's :mod:`gettext` then picks plural forms by the catalog's own ``Plural-Forms`` header, so a count of 1
+reads "1 punto", "1 Siegpunkt" and 2 reads "2 punti", "2 Siegpunkte". Nothing is compiled ahead of time, so the
+package works the same from a clone, ``pip install -e`` or a wheel (the ``.po`` files ship inside the package).
+
+Grammatical gender and case stay with each term: ``kind.spotter.gender`` sits next to ``kind.spotter`` in the
+Italian and German catalogs, and extra forms (``tile.red.button.dat``, ``mouse.gen``) next to the plain one.
+:func:`term` turns a key into a :class:`Term`, a string that also answers ``{tile.obj}`` (the object pronoun "lo"
+or "la"), ``{mouse.gen}`` ("der Springmaus von Blau") and so on inside a template.
+
+Game terms follow the editions' own words (glossary.csv): Scurrier / Saetta / Springmaus, Lord Cuckoo / Lord
+Cucù / Prinz Kuckuck ...
 """
 
 from __future__ import annotations
 
-import json
+import gettext
+import io
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 LANGUAGES = ("en", "it", "de")
 """The languages the widget speaks; the first is the default."""
 
 _DIR = Path(__file__).parent / "messages"
+
+FORMS = ("nom", "acc", "dat", "gen", "obj")
+"""The grammatical forms a :class:`Term` can give: German cases, and ``obj``, the object pronoun (it / lo, la /
+ihn, sie, es). A language without a form of its own gives the plain text (for ``obj``, the pronoun of the term's
+gender)."""
 
 
 def check_language(lang: Any) -> str:
@@ -25,24 +47,119 @@ def check_language(lang: Any) -> str:
     return lang
 
 
+def po_path(lang: str) -> Path:
+    """Where the catalog of ``lang`` lives."""
+    return _DIR / f"{check_language(lang)}.po"
+
+
+@dataclass(frozen=True)
+class _Book:
+    """One language, loaded: Babel's catalog (which keys exist, which are plural) and the compiled translations."""
+
+    po: Catalog
+    compiled: gettext.GNUTranslations
+
+    def plural(self, key: str) -> bool:
+        message = self.po.get(key)
+        return message is not None and message.pluralizable
+
+
+@cache
+def _book(lang: str) -> _Book:
+    with po_path(lang).open("rb") as f:
+        po = read_po(f, locale=lang)
+    buf = io.BytesIO()
+    write_mo(buf, po, use_fuzzy=True)
+    buf.seek(0)
+    return _Book(po, gettext.GNUTranslations(buf))
+
+
 @cache
 def catalog(lang: str) -> dict[str, str]:
-    """The templates of one language (loaded once)."""
-    check_language(lang)
-    with (_DIR / f"{lang}.json").open(encoding="utf-8") as f:
-        return json.load(f)
+    """Every key of one language with its template; for a plural message the form for a count of 2."""
+    book = _book(check_language(lang))
+    out: dict[str, str] = {}
+    for message in book.po:
+        if not message.id:
+            continue  # the header
+        key = message.id[0] if message.pluralizable else message.id
+        out[key] = book.compiled.ngettext(key, key, 2) if message.pluralizable else book.compiled.gettext(key)
+    return out
 
 
 def has(lang: str, key: str) -> bool:
     return key in catalog(lang)
 
 
+def is_plural(lang: str, key: str) -> bool:
+    """Whether ``key`` has plural forms in ``lang`` (then :func:`t` needs ``n``)."""
+    return _book(check_language(lang)).plural(key)
+
+
+def _template(lang: str, key: str, n: Any) -> str:
+    book = _book(check_language(lang))
+    if key not in catalog(lang):
+        raise KeyError(f"no message {key!r} in the {lang!r} catalog ({po_path(lang)})")
+    if not book.plural(key):
+        return book.compiled.gettext(key)
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError(f"message {key!r} has plural forms: pass the count as n=<int>, not {n!r}")
+    return book.compiled.ngettext(key, key, n)
+
+
 def t(lang: str, key: str, **kw: Any) -> str:
-    """The text for ``key`` in ``lang`` with the placeholders filled in (KeyError if the key is missing)."""
-    template = catalog(lang).get(key)
-    if template is None:
-        raise KeyError(f"no message {key!r} in the {lang!r} catalog ({_DIR / (lang + '.json')})")
+    """The text for ``key`` in ``lang`` with the placeholders filled in (KeyError if the key is missing).
+
+    For a plural message the count ``n`` picks the form by the language's plural rule: ``t("it", "count.points",
+    n=1)`` is "1 punto". Placeholders may ask a :class:`Term` for a form: ``{tile.obj}``, ``{mouse.gen}``.
+    """
+    template = _template(lang, key, kw.get("n"))
     return template.format(**kw) if kw else template
+
+
+def tn(lang: str, key: str, n: int, **kw: Any) -> str:
+    """:func:`t` for a count: the plural form for ``n``, with ``{n}`` filled in."""
+    return t(lang, key, n=n, **kw)
+
+
+class Term(str):
+    """A game term or noun phrase as text, that also knows its gender and grammatical forms.
+
+    ``str(term)`` is the plain form (German: the case the sentence uses most, nominative for mice, accusative for
+    tiles); ``term.dat``, ``term.gen`` ... and ``term.obj`` (the object pronoun) are available in any template.
+    """
+
+    gender: str
+    forms: dict[str, str]
+
+    def __new__(cls, text: str, gender: str = "", forms: dict[str, str] | None = None) -> Term:
+        obj = super().__new__(cls, text)
+        obj.gender = gender
+        obj.forms = dict(forms or {})
+        return obj
+
+    def __getattr__(self, name: str) -> str:
+        if name.startswith("_") or name not in FORMS:
+            raise AttributeError(f"a term has no form {name!r}; the forms are {', '.join(FORMS)}")
+        return self.forms.get(name, str(self))
+
+
+def gender(lang: str, *keys: str) -> str:
+    """The grammatical gender ("m", "f", "n") stored with the first of ``keys`` that has one ("" if none has)."""
+    for key in keys:
+        if has(lang, f"{key}.gender"):
+            return t(lang, f"{key}.gender")
+    return ""
+
+
+def term(lang: str, key: str, gender_of: tuple[str, ...] = (), **kw: Any) -> Term:
+    """The message ``key`` as a :class:`Term`: its forms from ``<key>.<form>`` messages, its gender from
+    ``<key>.gender`` or else from the keys in ``gender_of`` (a tile takes its symbol's gender)."""
+    g = gender(lang, key, *gender_of)
+    forms = {form: t(lang, f"{key}.{form}", **kw) for form in FORMS if has(lang, f"{key}.{form}")}
+    if "obj" not in forms and has(lang, f"pronoun.obj.{g or 'n'}"):
+        forms["obj"] = t(lang, f"pronoun.obj.{g or 'n'}")
+    return Term(t(lang, key, **kw), g, forms)
 
 
 def cap(text: str) -> str:

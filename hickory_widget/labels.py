@@ -1,6 +1,6 @@
 """Short texts for decisions, choices and events (prompts, labels, log sentences), made only when someone reads them.
 
-Every function takes ``lang`` ("en", "it" or "de", see :mod:`.i18n`); the templates live in ``messages/*.json``.
+Every function takes ``lang`` ("en", "it" or "de", see :mod:`.i18n`); the templates live in ``messages/*.po``.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .decisions import Ask
-from .i18n import cap, has, t
+from .i18n import Term, cap, has, t, term, tn
 from .state import State, kind, owner
 
 
@@ -23,11 +23,12 @@ def _kind_name(k: str, lang: str) -> str:
     return t(lang, key) if has(lang, key) else k.capitalize()
 
 
-def mouse_name(mouse: str, lang: str = "en") -> str:
-    """'blue.scurrier' -> "Blue's Scurrier" / "Saetta di Blu" / "die Springmaus von Blau"."""
+def mouse_name(mouse: str, lang: str = "en") -> Term:
+    """'blue.scurrier' -> "Blue's Scurrier" / "Saetta di Blu" / "die Springmaus von Blau" (also ``.dat``, ``.gen``
+    "der Springmaus von Blau", and ``.obj``, the pronoun of the mouse type's gender)."""
     k = kind(mouse)
-    return t(lang, "mouse_scaler" if k == "scaler" else "mouse", owner=player_name(owner(mouse), lang),
-             kind=_kind_name(k, lang))
+    return term(lang, "mouse_scaler" if k == "scaler" else "mouse", gender_of=(f"kind.{k}",),
+                owner=player_name(owner(mouse), lang), kind=_kind_name(k, lang))
 
 
 def mouse_list(mice: list[str], lang: str = "en") -> str:
@@ -46,18 +47,19 @@ def item_name(color: str | None, symbol: str, lang: str = "en") -> str:
     return f"{color or ''} {symbol}".strip()
 
 
-def tile_name(s: State, tile: str, lang: str = "en") -> str:
-    """A tile as the object of a sentence: 'a red button', 'a wild tile', 'the crown relic'."""
+def tile_name(s: State, tile: str, lang: str = "en") -> Term:
+    """A tile as the object of a sentence: 'a red button', 'a wild tile', 'the crown relic' (German: accusative,
+    ``.dat`` for the dative; Italian ``.obj`` is "lo" or "la" by the tile's gender)."""
     tl = s.c.tiles.get(tile)
     if tl is None:
-        return t(lang, "tile.unknown", tile=tile)
+        return term(lang, "tile.unknown", tile=tile)
     if tl.kind == "wild":
-        return t(lang, "tile.wild")
+        return term(lang, "tile.wild")
     if tl.kind == "relic":
         key = f"tile.relic.{tile}"
-        return t(lang, key) if has(lang, key) else t(lang, "tile.relic", tile=tile)
+        return term(lang, key) if has(lang, key) else term(lang, "tile.relic", tile=tile)
     key = f"tile.{tl.color}.{tl.symbol}"
-    return t(lang, key) if has(lang, key) else f"{tl.color} {tl.symbol}"
+    return term(lang, key, gender_of=(f"symbol.{tl.symbol}",)) if has(lang, key) else Term(f"{tl.color} {tl.symbol}")
 
 
 def prompt(s: State, ask: Ask, lang: str = "en") -> str:
@@ -72,8 +74,8 @@ def prompt(s: State, ask: Ask, lang: str = "en") -> str:
         "tile": tile_name(s, ctx.get("tile", ""), lang),
         "card": t(lang, "prompt.return_excess_card", mouse=mouse_name(card, lang)) if card
         else t(lang, "prompt.return_excess_nocard"),
-        "over": ctx.get("over", 1),
-        "left": ctx.get("left", 1),
+        "over": count(ctx.get("over", 1), "tiles", lang),
+        "left": count(ctx.get("left", 1), "tiles", lang),
         "kind": ask.kind.replace("_", " "),
     }
     key = f"prompt.{ask.kind}"
@@ -100,7 +102,9 @@ def _label(s: State, ask: Ask, option: str, lang: str) -> str:
         return t(lang, L + _SIMPLE[option], n=n)
     if verb in ("leap", "back"):
         return t(lang, L + verb, n=rest)
-    if verb in ("activate", "claim", "throw"):
+    if verb == "claim":
+        return t(lang, L + verb, mouse=mouse_name(rest, lang), tile=tile_name(s, ctx.get("tile", ""), lang))
+    if verb in ("activate", "throw"):
         return t(lang, L + verb, mouse=mouse_name(rest, lang))
     if verb in ("return", "discard", "pay", "deliver", "take", "return_relic"):
         return t(lang, L + verb, tile=tile_name(s, rest, lang))
@@ -117,7 +121,7 @@ def _label(s: State, ask: Ask, option: str, lang: str) -> str:
         item = item_name(bonus[0], bonus[1], lang) if bonus else t(lang, L + "favor_bonus_unknown")
         return t(lang, L + verb, card=rest, item=item)
     if verb == "quest":
-        return t(lang, L + "quest", quest=rest, points=s.c.quests[rest].points)
+        return t(lang, L + "quest", quest=rest, points=count(s.c.quests[rest].points, "points", lang))
     if verb == "hunt":
         _, r, col = rest.split(":")
         return t(lang, L + "hunt", row=int(r) + 1, column=int(col) + 1)
@@ -139,6 +143,11 @@ def _label(s: State, ask: Ask, option: str, lang: str) -> str:
 def actions_text(actions: tuple, lang: str = "en") -> str:
     """A token's or a favor card's actions in words, e.g. 'Climb 2, then Spend 2 -> Market'."""
     return _icons_text(actions, lang) or t(lang, "actions.none")
+
+
+def count(n: int, noun: str, lang: str = "en") -> str:
+    """A number with its noun in the right plural form: count(1, "points", "it") -> '1 punto'."""
+    return tn(lang, f"count.{noun}", n)
 
 
 def rule_text(rule: str, lang: str = "en") -> str:
@@ -167,10 +176,15 @@ def event_text(s: State, e: dict, lang: str = "en") -> str:
         "bumped": mouse_list(e.get("bumped") or [], lang),
         "scaler": mouse_name(f"{color}.scaler", lang) if who else "",
         "numbers": _join([str(x) for x in e.get("numbers", [])], lang),
-        "count": len(e.get("tiles", [])) + len(e.get("bonus_cards", [])),
     }
-    for name in ("space", "points", "quest", "card", "hour", "round", "start", "rows", "columns", "score", "goal"):
+    handed_in = len(e.get("tiles", [])) + len(e.get("bonus_cards", []))
+    kw["tiles"] = count(handed_in, "tiles", lang)
+    kw["items"] = count(handed_in, "items", lang)
+    for name in ("space", "quest", "card", "hour", "round", "start"):
         kw[name] = e.get(name)
+    for name, noun in (("points", "points"), ("score", "points"), ("goal", "points"), ("rows", "rows"),
+                       ("columns", "columns")):
+        kw[name] = count(e[name], noun, lang) if isinstance(e.get(name), int) else e.get(name)
     for name in ("row", "column"):  # shown counted from 1
         kw[name] = e[name] + 1 if isinstance(e.get(name), int) else e.get(name)
     key = f"event.{k}"
@@ -186,6 +200,8 @@ def event_text(s: State, e: dict, lang: str = "en") -> str:
         key = "event.solo_won" if e.get("won") else "event.solo_lost"
     if not has(lang, key):
         key = "event.fallback"
+    if k == "cat_paws_placed":  # "paw lands" / "paws land": the plural form follows the number of paws
+        kw["n"] = len(e.get("numbers", []))
     return cap(t(lang, key, **kw))
 
 

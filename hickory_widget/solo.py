@@ -15,16 +15,17 @@ from .state import State, clockwise, owner
 def first_paws(s: State) -> Generator[Ask, str, None]:
     """R116, R119: before the first round the two paws are placed, scratching any mice there."""
     s.paws = []
-    yield from place_paws_with_scratch(s, s.c.paws_per_refresh[1])
+    yield from place_paws_with_scratch(s, s.c.paws_per_refresh[1], ("R116", "R119"))
     s.phase = "play"
 
 
-def place_paws_with_scratch(s: State, count: int) -> Generator[Ask, str, None]:
-    """R121: each paw is rolled and placed in turn; each placement scratches (R119-R120)."""
+def place_paws_with_scratch(s: State, count: int, rules: tuple[str, ...] = ("R121", "R119")
+                            ) -> Generator[Ask, str, None]:
+    """R121 (or R116 before round 1): each paw is rolled and placed in turn; each placement scratches (R119-R120)."""
     for _ in range(count):
         n = roll_die(s)
         s.paws.append(n)
-        s.emit("cat_paw_placed", ("R116", "R121"), number=n)
+        s.emit("cat_paw_placed", rules, number=n)
         yield from scratch(s, n)
 
 

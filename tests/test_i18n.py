@@ -1,4 +1,4 @@
-"""English, Italian and German texts (hickory_widget/messages/*.json, i18n.py): complete catalogs, the editions' own
+"""English, Italian and German texts (hickory_widget/messages/*.po, i18n.py): complete catalogs, the editions' own
 terms, every prompt, label, event sentence and rule explanation produced in every language, and the widget's live
 ``language`` switch."""
 
@@ -17,7 +17,7 @@ import pytest
 
 from hickory_widget import Game, labels
 from hickory_widget.decisions import Ask
-from hickory_widget.i18n import LANGUAGES, catalog, t
+from hickory_widget.i18n import FORMS, LANGUAGES, catalog, t
 from hickory_widget.view import build
 from hickory_widget.widget import HickoryWidget
 
@@ -41,11 +41,18 @@ EDITION_TERMS = {  # glossary.csv: the terms each edition prints
 
 
 def raw(lang: str) -> dict[str, str]:
-    return json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8"))
+    """The templates of one language, shared keys only (gender and grammatical forms are per language)."""
+    return {k: v for k, v in catalog(lang).items() if not is_grammar(k)}
+
+
+def is_grammar(key: str) -> bool:
+    """Keys a language may have alone: a term's gender, its case forms, pronouns."""
+    return key.endswith(tuple(f".{f}" for f in ("gender", *FORMS))) or key.startswith("pronoun.")
 
 
 def placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+    """The fields a template fills, without the form asked of a term ({tile.dat} -> tile)."""
+    return {name.split(".")[0] for _, name, _, _ in string.Formatter().parse(template) if name is not None}
 
 
 def play(players: int, seed: int, lang: str, texts: list[str], rules: set[str], kinds: set[str]) -> Game:
@@ -72,8 +79,8 @@ def test_every_key_exists_in_every_language(lang: str) -> None:
     en, other = raw("en"), raw(lang)
     missing = sorted(set(en) - set(other))
     extra = sorted(set(other) - set(en))
-    assert not missing, f"keys of en.json missing in {lang}.json: {', '.join(missing)}"
-    assert not extra, f"keys of {lang}.json missing in en.json: {', '.join(extra)}"
+    assert not missing, f"keys of en.po missing in {lang}.po: {', '.join(missing)}"
+    assert not extra, f"keys of {lang}.po missing in en.po: {', '.join(extra)}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])
@@ -87,7 +94,7 @@ def test_placeholders_are_the_same_in_every_language(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_templates_are_non_empty_and_well_formed(lang: str) -> None:
     for key, template in raw(lang).items():
-        assert template.strip() or key == "list.sep", f"{lang}.json: {key} is empty"
+        assert template.strip() or key == "list.sep", f"{lang}.po: {key} is empty"
         placeholders(template)  # raises on a stray brace
 
 
@@ -167,7 +174,7 @@ def test_every_rule_in_random_games_is_explained_in_every_language() -> None:
     assert {"R40", "R45", "R105"} <= rules
     for lang in LANGUAGES:
         missing = sorted(r for r in rules if f"rule.{r}" not in catalog(lang))
-        assert not missing, f"rules without an explanation in {lang}.json: {', '.join(missing)}"
+        assert not missing, f"rules without an explanation in {lang}.po: {', '.join(missing)}"
 
 
 def test_every_rule_and_event_in_the_engine_source_has_a_text() -> None:
@@ -179,10 +186,10 @@ def test_every_rule_and_event_in_the_engine_source_has_a_text() -> None:
     for lang in LANGUAGES:
         cat = catalog(lang)
         missing = sorted(r for r in rule_ids if f"rule.{r}" not in cat)
-        assert not missing, f"rule ids in the engine without an explanation in {lang}.json: {', '.join(missing)}"
+        assert not missing, f"rule ids in the engine without an explanation in {lang}.po: {', '.join(missing)}"
         for kind in kinds:
             for key in variants.get(kind, (kind,)):
-                assert f"event.{key}" in cat, f"event kind {kind!r} has no sentence in {lang}.json"
+                assert f"event.{key}" in cat, f"event kind {kind!r} has no sentence in {lang}.po"
 
 
 # ------------------------------------------------------------------------------------------------ view, widget
@@ -268,3 +275,24 @@ console.log(JSON.stringify(out));
     assert out["mouse"] == "Saetta di Blu"
     assert out["item"] == "piuma rossa"
     assert out["badges"] == [{"id": "R48", "text": "x"}]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_catalog_is_a_valid_gettext_file_with_its_plural_rule(lang: str) -> None:
+    from babel.messages.pofile import read_po
+
+    with (MESSAGES / f"{lang}.po").open("rb") as f:
+        po = read_po(f, locale=lang, abort_invalid=True)
+    assert po.locale is not None and str(po.locale) == lang
+    assert po.plural_forms == "nplurals=2; plural=(n != 1);"
+    assert not list(MESSAGES.glob("*.json")), "the JSON catalogs were converted: use scripts/messages_from_json.py"
+    for message in po:
+        if message.id:
+            assert not message.fuzzy, f"{lang}.po: {message.id} is marked fuzzy"
+            if message.pluralizable:
+                assert all(message.string), f"{lang}.po: {message.id[0]} lacks a plural form"
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt:  # GNU gettext's own check, where it is installed
+        result = subprocess.run([msgfmt, "--check", "-o", os.devnull, str(MESSAGES / f"{lang}.po")],
+                                capture_output=True, text=True, check=False)
+        assert result.returncode == 0, result.stderr

@@ -205,6 +205,7 @@ def test_R116_solo_paws_are_placed_before_round_1(seed) -> None:
     first_tick = next(i for i, e in enumerate(game.events) if e["kind"] == "hand_moved")
     assert all(game.events.index(e) < first_tick for e in placed)
     assert all("R116" in e["rules"] for e in placed)
+    assert all("R119" in e["rules"] and "R121" not in e["rules"] for e in placed)  # R121 is the end of a round
     s = game.state
     assert sorted(s.paws) == sorted(e["number"] for e in placed)
     for mouse in s.loc:
