@@ -100,18 +100,26 @@ class GameRunner:
     @property
     def decision(self) -> Decision | None:
         """The pending decision, or None when the game is over."""
-        ask = self._ask
-        if ask is None:
-            return None
-        return Decision(ask.player, ask.kind, self.rules.prompt(self._state, ask, self.language), dict(ask.context))
+        return self.decision_in(self.language)
 
     @property
     def choices(self) -> list[Choice]:
         """The legal options of the pending decision, each with a stable id and a label."""
+        return self.choices_in(self.language)
+
+    def decision_in(self, lang: str) -> Decision | None:
+        """:attr:`decision` with its prompt in ``lang``."""
+        ask = self._ask
+        if ask is None:
+            return None
+        return Decision(ask.player, ask.kind, self.rules.prompt(self._state, ask, lang), dict(ask.context))
+
+    def choices_in(self, lang: str) -> list[Choice]:
+        """:attr:`choices` labelled in ``lang``."""
         ask = self._ask
         if ask is None:
             return []
-        return [Choice(o, self.rules.label(self._state, ask, o, self.language)) for o in ask.options]
+        return [Choice(o, self.rules.label(self._state, ask, o, lang)) for o in ask.options]
 
     @property
     def choice_ids(self) -> list[str]:
