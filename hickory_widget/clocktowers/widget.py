@@ -9,6 +9,7 @@ from ..core.widget import GameWidget
 from . import view
 from .game import ClocktowersGame
 from .labels import t
+from .svg import game_svg
 
 JS = Path(__file__).parent / "js"
 
@@ -30,6 +31,9 @@ class ClocktowersWidget(GameWidget):
 
     def log(self, lang: str, secrets: bool) -> list[str]:
         return view.log(self.game, lang, secrets)
+
+    def static_svg(self) -> str:
+        return game_svg(self.game, self.language)
 
     def result(self, lang: str) -> str:
         return view.result(self.game, lang)
