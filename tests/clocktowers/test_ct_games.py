@@ -4,7 +4,7 @@ every choice: the 66 cards each in exactly one place (C1), hand sizes (C4), towe
 from __future__ import annotations
 
 import pytest
-from helpers import ALL, accounted
+from ct_helpers import ALL, accounted
 
 from hickory_widget.clocktowers import ClocktowersGame, card
 from hickory_widget.clocktowers.heights import sequence_error

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from helpers import game
+from ct_helpers import game
 
 from hickory_widget.clocktowers import ClocktowersGame, all_cards, card
 from hickory_widget.clocktowers.cards import COLOURS

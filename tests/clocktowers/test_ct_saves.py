@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import game, position
+from ct_helpers import game, position
 
 from hickory_widget.clocktowers import ClocktowersGame
 from hickory_widget.core import IllegalChoice, SaveError

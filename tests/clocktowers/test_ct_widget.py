@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import game
+from ct_helpers import game
 
 from hickory_widget.clocktowers import ClocktowersGame
 from hickory_widget.clocktowers.labels import CATALOG
