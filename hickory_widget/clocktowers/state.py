@@ -7,7 +7,6 @@ went on, which the height rule (C10) reads.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,7 +63,14 @@ class TowersState:
         return [t for t in self.towers if t.owner == player]
 
     def clone(self) -> TowersState:
-        return copy.deepcopy(self)
+        """A deep copy, written out (several times faster than copy.deepcopy; undo and bots clone a lot)."""
+        return TowersState(
+            players=list(self.players), options=dict(self.options),
+            hands={p: list(h) for p, h in self.hands.items()}, decks={d: list(c) for d, c in self.decks.items()},
+            towers=[Tower(t.id, t.owner, list(t.floors), t.clock, t.roof, t.order) for t in self.towers],
+            discard=list(self.discard), removed=list(self.removed), turn=self.turn, step=self.step,
+            next_tower=self.next_tower, completed=self.completed, rng=self.rng,
+            forced=[list(f) for f in self.forced], events=[dict(e) for e in self.events])
 
     def emit(self, kind_: str, rules: tuple[str, ...], **data: Any) -> None:
         """Records what just happened and which rules made it happen."""

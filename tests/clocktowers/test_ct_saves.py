@@ -145,3 +145,14 @@ def test_position_from_a_game_rebuilds_it() -> None:
     g = played(12)
     again = ClocktowersGame.from_position(g.position())
     assert again.position() == g.position()
+
+
+def test_a_clone_is_equal_and_independent() -> None:
+    g = played(30)
+    s = g.state
+    twin = s.clone()
+    assert twin == s
+    twin.hands[s.players[0]].append("x")
+    twin.towers[0].floors.append("y")
+    twin.decks["floors"].clear()
+    assert "x" not in s.hands[s.players[0]] and "y" not in s.towers[0].floors and s.decks["floors"]
