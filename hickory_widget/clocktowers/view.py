@@ -22,7 +22,7 @@ UI_KEYS = ("new_tower", "discard_pile", "pick_card", "to_move", "empty", "comple
 def card_view(card_id: str, lang: str) -> dict[str, Any]:
     c = card(card_id)
     return {"id": c.id, "kind": c.kind, "floors": c.floors, "animals": c.animals, "colour": c.colour,
-            "name": card_name(c.id, lang)}
+            "name": card_name(c.id, lang), "colour_name": t(lang, f"ct.colour.{c.colour}") if c.colour else None}
 
 
 def tower_view(tw: Tower, lang: str) -> dict[str, Any]:
@@ -98,7 +98,17 @@ def log(game: ClocktowersGame, lang: str, secrets: bool) -> list[str]:
 
 
 def result(game: ClocktowersGame, lang: str) -> str:
+    """The winner and the standings; where points tie, the floors of the highest mouse and cat that decided
+    (C13)."""
+    standings = game.standings()
     lines = [t(lang, "ct.ui.winner", names=", ".join(game.winners))]
-    for st in game.standings():
-        lines.append(f"{st.rank}. {st.player}: {t(lang, 'ct.ui.points', n=st.score)}")
+    for st in standings:
+        line = f"{st.rank}. {st.player}: {t(lang, 'ct.ui.points', n=st.score)}"
+        tied = [o for o in standings if o.score == st.score and o.player != st.player]
+        if tied:
+            mouse = t(lang, "ct.ui.mouse_floor", n=st.mouse_floor) if st.mouse_floor else t(lang, "ct.ui.no_mouse")
+            line += f" · {mouse}"
+            if any(o.mouse_floor == st.mouse_floor for o in tied):
+                line += f" · {t(lang, 'ct.ui.cat_floor', n=st.cat_floor)}"
+        lines.append(line)
     return "\n".join(lines)

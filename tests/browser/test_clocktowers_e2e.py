@@ -68,3 +68,11 @@ def test_play_a_card_on_the_board_draw_from_a_deck_then_undo(page, lab_server, l
     page.locator('[data-testid=game] [data-control="language"]').select_option("it")
     lab.wait_for(page, '[data-testid=game] .cs-title:text("Torri dell\'Orologio")')
     lab.screenshot(page, "clocktowers-italian")
+
+    # The bots play the game out; the final scoring is shown, in Italian.
+    page.locator('[data-testid=game] [data-control="bots_play"]').click()
+    lab.wait_for(page, '[data-testid=game][data-decision-kind="over"]')
+    result = page.locator("[data-testid=game] .cs-result").inner_text()
+    assert result.startswith("Vince: ") and "Punti: " in result
+    assert page.locator("[data-testid=game] .ct-complete").count() >= 1
+    lab.screenshot(page, "clocktowers-final-scoring")

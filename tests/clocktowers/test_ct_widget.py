@@ -109,3 +109,19 @@ def test_the_glossary_terms_are_the_ones_the_italian_catalog_uses() -> None:
         assert rows[key]["it"].split()[0].lower() in it.lower()
     assert CATALOG.texts["it"]["ct.ui.title"] == rows["clocktowers"]["it"]
     assert CATALOG.texts["de"]["ct.ui.title"] == rows["clocktowers"]["de"]
+
+
+def test_C13_the_result_says_which_floor_broke_the_tie() -> None:
+    towers = [
+        {"id": "a1", "owner": "A", "floors": ["floor1.cats.1", "floor1.mice.1"], "clock": "clock.plain.1",
+         "roof": "roof.red.1"},
+        {"id": "b1", "owner": "B", "floors": ["floor1.mice.2", "floor1.cats.2"], "clock": "clock.plain.2",
+         "roof": "roof.red.2"},
+    ]
+    w = game({"A": [], "B": []}, towers, decks={"floors": [], "roofs": [], "clocks": []}).widget()
+    assert w.view["decision"] is None
+    assert w.view["result"].splitlines() == [
+        "Winner: A",
+        "1. A: Points: 3 · highest mouse on floor 2",
+        "2. B: Points: 3 · highest mouse on floor 1",
+    ]

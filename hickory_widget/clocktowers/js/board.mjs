@@ -93,7 +93,8 @@ function towerEl(tower, targets, ctx) {
   const stack = node("div", "ct-stack");
   if (tower.roof) {
     const roof = node("div", "ct-roof");
-    roof.append(cardPicture(tower.roof), node("span", "ct-roof-name", tower.roof.name));
+    roof.title = tower.roof.name;
+    roof.append(cardPicture(tower.roof), node("span", "ct-roof-name", tower.roof.colour_name));
     stack.append(roof);
   }
   if (tower.clock) stack.append(cardPicture(tower.clock));

@@ -119,6 +119,7 @@ function render({ model, el: host }) {
     list.start = view.log.length - lines.length + 1;
     for (const line of lines) list.append(el("li", "", line));
     box.append(list);
+    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; }); // the newest line in view
     return box;
   }
 
