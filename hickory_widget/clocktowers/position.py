@@ -102,6 +102,11 @@ def from_data(data: Any) -> TowersState:
         raise ValueError(f"decks must give the cards (top first) of each deck: {', '.join(DECKS)}")
     decks = {d: _cards(decks[d], f"decks[{d!r}]", {"floors": "floor", "roofs": "roof", "clocks": "clock"}[d])
              for d in DECKS}
+    if not any(hands.values()) and any(decks.values()) and step != "draw":
+        raise ValueError("every hand is empty but the decks still hold cards: nobody could play, so nobody could "
+                         "draw (C4); give the player to move a card")
+    if step == "over" and any(hands.values()):
+        raise ValueError("step 'over' needs every hand played out (C11); use step 'play'")
     raw_towers = data.get("towers", [])
     if not isinstance(raw_towers, list):
         raise ValueError("towers must be a list of tower objects")

@@ -155,7 +155,7 @@ def test_C10_a_position_breaking_the_height_rule_is_refused() -> None:
     towers = [{"id": "t1", "owner": "A", "floors": ["floor2.plain.1", "floor2.plain.2"], "clock": "clock.plain.1",
                "roof": "roof.blue.2"}]
     with pytest.raises(ValueError, match=r"height rule \(C10\).*1 or 2 floors high, not 4"):
-        game({"A": [], "B": []}, towers)
+        game({"A": ["floor1.cats.1"], "B": []}, towers)
 
 
 def test_C11_after_the_decks_run_out_players_play_their_last_cards_then_the_game_ends() -> None:

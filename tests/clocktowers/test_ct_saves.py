@@ -94,11 +94,18 @@ def test_a_malformed_save_is_refused_whole(edit, message: str) -> None:
     ({"removed": []}, "not each in exactly one place"),
     ({"colour": 1}, "unknown position fields"),
     ({"options": {"roofs_anywhere": True}}, "unknown option"),
+    ({"step": "over", "hands": {"A": ["floor1.cats.1"], "B": []}}, "needs every hand played out"),
+    ({"step": "lunch"}, "step is 'play', 'draw' or 'over'"),
 ])
 def test_a_malformed_position_is_refused_saying_what_is_wrong(change: dict, message: str) -> None:
-    data = {**position({"A": [], "B": []}), **change}
+    data = {**position({"A": ["floor1.cats.3"], "B": []}), **change}
     with pytest.raises(ValueError, match=message):
         ClocktowersGame.from_position(data)
+
+
+def test_a_position_where_nobody_could_play_is_refused() -> None:
+    with pytest.raises(ValueError, match="every hand is empty but the decks still hold cards"):
+        ClocktowersGame.from_position(position({"A": [], "B": []}))
 
 
 def test_illegal_choices_are_refused_with_what_is_legal_and_change_nothing() -> None:
