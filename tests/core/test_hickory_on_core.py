@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from hickory_widget import Game
+from hickory_widget import Game, labels
 from hickory_widget import flow as hickory_flow
-from hickory_widget import labels
 from hickory_widget.chance import FORCE_KINDS, check_force
 from hickory_widget.core import CHECKPOINT, GameRunner
 from hickory_widget.core.runner import Flow, reseed_rng
