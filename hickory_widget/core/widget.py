@@ -26,7 +26,7 @@ from .protocol import IllegalChoice
 SHELL_DIR = Path(__file__).parent / "js"
 SHELL = Catalog(Path(__file__).parent / "messages")
 SEAT_KINDS = ("human", "random", "greedy")
-INTENTS = ("choose", "undo", "redo", "bot_step", "bots_play", "seat", "language", "secrets", "dismiss")
+INTENTS = ("choose", "undo", "redo", "bot_step", "bots_play", "seat", "language", "secrets", "dismiss", "picture")
 MOVE_LIMIT = 20_000
 
 
@@ -60,6 +60,8 @@ class GameWidget(anywidget.AnyWidget):
     show_secrets = traitlets.Bool(False).tag(sync=True)
     """Shows the hands of players not to move and the discarded cards."""
     seats = traitlets.Dict().tag(sync=True)
+    picture = traitlets.Dict().tag(sync=True)
+    """The last exported picture: ``{"svg": text, "name": file name, "n": count}``; the browser downloads it."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -132,6 +134,13 @@ class GameWidget(anywidget.AnyWidget):
             made += 1
         self._refresh()
         return made
+
+    def save_picture(self, path: str | Path) -> Path:
+        """Writes the static picture of the game (SVG) to ``path``; the widget's picture button does the same as a
+        download."""
+        out = Path(path)
+        out.write_text(self.static_svg(), encoding="utf-8")
+        return out
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget, plus a static SVG picture for places with no kernel (saved notebooks, exports)."""
@@ -225,6 +234,10 @@ class GameWidget(anywidget.AnyWidget):
             return
         if kind == "secrets":
             self.show_secrets = bool(content.get("on"))
+            return
+        if kind == "picture":
+            n = self.picture.get("n", 0) + 1
+            self.picture = {"svg": self.static_svg(), "name": f"{self.game.rules.name}-{self._version}.svg", "n": n}
             return
         version = content.get("version")
         if version != self._version:

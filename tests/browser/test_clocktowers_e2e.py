@@ -76,3 +76,11 @@ def test_play_a_card_on_the_board_draw_from_a_deck_then_undo(page, lab_server, l
     assert result.startswith("Vince: ") and "Punti: " in result
     assert page.locator("[data-testid=game] .ct-complete").count() >= 1
     lab.screenshot(page, "clocktowers-final-scoring")
+
+    # The picture button downloads the static SVG of the table.
+    with page.expect_download() as download:
+        page.locator('[data-testid=game] [data-control="picture"]').click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.name.startswith("clocktowers-") and saved.read_text().startswith("<svg")
+    assert "Punti" in saved.read_text()  # in the widget's language

@@ -85,6 +85,13 @@ def test_the_output_carries_a_static_svg_for_places_without_a_kernel() -> None:
     assert data["image/svg+xml"].startswith("<svg") and f"Piani ({floors})" in data["image/svg+xml"]
 
 
+def test_the_picture_intent_and_save_picture(tmp_path: Path) -> None:
+    w = ClocktowersGame.new(players=2, seed=1).widget(language="de")
+    w._on_msg(w, {"type": "picture"})
+    assert w.picture["svg"].startswith("<svg") and "Stockwerke (19)" in w.picture["svg"] and w.picture["n"] == 1
+    assert w.save_picture(tmp_path / "table.svg").read_text(encoding="utf-8") == w.picture["svg"]
+
+
 def test_the_front_end_bundle_has_the_board_then_the_shell() -> None:
     esm = ClocktowersWidget._esm
     assert esm.index("function drawBoard") < esm.index("function render")

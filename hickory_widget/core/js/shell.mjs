@@ -64,7 +64,7 @@ function render({ model, el: host }) {
       lang.append(option);
     }
     lang.addEventListener("change", () => send({ type: "language", lang: lang.value }));
-    bar.append(secrets, lang);
+    bar.append(secrets, lang, button(t["shell.picture"], "picture", () => send({ type: "picture" })));
     return bar;
   }
 
@@ -146,10 +146,26 @@ function render({ model, el: host }) {
     root.replaceChildren(controls(view), seats(view), banner, main);
   }
 
+  // The picture button asks Python for the static SVG; when it arrives it is downloaded as a file.
+  const download = () => {
+    const picture = model.get("picture") || {};
+    if (!picture.svg) return;
+    const url = URL.createObjectURL(new Blob([picture.svg], { type: "image/svg+xml" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = picture.name || "game.svg";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
   draw();
+  model.on("change:picture", download);
   model.on("change:view", draw);
   model.on("change:error", draw);
   return () => {
+    model.off("change:picture", download);
     model.off("change:view", draw);
     model.off("change:error", draw);
   };
