@@ -114,7 +114,8 @@ def test_illegal_choices_are_refused_with_what_is_legal_and_change_nothing() -> 
     with pytest.raises(IllegalChoice) as info:
         g.choose("play:roof.red.1:new")
     text = str(info.value)
-    assert "'play:roof.red.1:new' is not a legal choice" in text and "discard:roof.red.1 (Discard face down: red roof)" in text
+    assert "'play:roof.red.1:new' is not a legal choice" in text
+    assert "discard:roof.red.1 (Discard face down: red roof)" in text
     with pytest.raises(IllegalChoice, match="not 3"):
         g.choose(3)
     assert g.to_json() == before
