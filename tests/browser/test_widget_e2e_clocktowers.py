@@ -1,6 +1,7 @@
 """Clocktowers in a real JupyterLab and a real Chromium: the board draws what Python holds; picking a card in the
 hand lights up where it may go, a click there plays it in the kernel; the decks are draw targets; Undo takes a
-move back; the language switches to Italian."""
+move back; hidden cards can be shown; the language switches to Italian; the bots play to the final scoring; the
+picture button downloads the SVG."""
 
 from __future__ import annotations
 
@@ -69,6 +70,11 @@ def test_play_a_card_on_the_board_draw_from_a_deck_then_undo(page, lab_server, l
     lab.wait_for(page, '[data-testid=game] .cs-title:text("Torri dell\'Orologio")')
     lab.screenshot(page, "clocktowers-italian")
 
+    # "Show hidden cards" shows the other hands too.
+    page.locator('[data-testid=game] [data-control="secrets"]').check()
+    lab.wait_for(page, '[data-testid=game] [data-player="P2"] .ct-hand [data-card]')
+    assert page.locator('[data-testid=game] [data-player="P2"] .ct-hand [data-card]').count() == 3
+
     # The bots play the game out; the final scoring is shown, in Italian.
     page.locator('[data-testid=game] [data-control="bots_play"]').click()
     lab.wait_for(page, '[data-testid=game][data-decision-kind="over"]')
@@ -84,3 +90,15 @@ def test_play_a_card_on_the_board_draw_from_a_deck_then_undo(page, lab_server, l
     download.value.save_as(saved)
     assert saved.name.startswith("clocktowers-") and saved.read_text().startswith("<svg")
     assert "Punti" in saved.read_text()  # in the widget's language
+    close_everything(page)
+
+
+def close_everything(page) -> None:
+    """Leaves the shared server as the test found it: the notebook saved and closed, its kernel stopped."""
+    page.evaluate("""async () => {
+        const app = window.jupyterapp;
+        const widget = app.shell.currentWidget;
+        await widget.context.save();
+        await widget.sessionContext.shutdown();
+        await app.commands.execute('application:close-all');
+    }""")
