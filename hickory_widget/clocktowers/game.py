@@ -1,0 +1,68 @@
+"""The public face of Clocktowers: ``ClocktowersGame.new(players=3, seed=1)``, played through the core protocol
+(decision, choices, choose, undo, redo, history, to_json/from_json, position/from_position, force, events)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.runner import GameRunner
+from .rules import RULES
+from .scoring import Standing, standings, tower_points, winners
+
+
+class ClocktowersGame(GameRunner):
+    """A game of Clocktowers (2-4 players). Create one with :meth:`new` or :meth:`from_position`."""
+
+    rules = RULES
+
+    @classmethod
+    def new(cls, players: int | Sequence[str] = 3, seed: int = 1, *, options: dict[str, bool] | None = None,
+            first: str | None = None) -> ClocktowersGame:
+        """A new game: ``players`` is a count (2-4) or a list of names; the same seed deals the same decks.
+        ``options``: ``floors_on_others``, ``shared_heights`` (see :mod:`.options`); ``first``: who starts."""
+        return cls._new(players=list(players) if isinstance(players, (list, tuple)) else players, seed=seed,
+                        options=options, first=first)
+
+    @property
+    def tower_scores(self) -> dict[str, int]:
+        """Points of every tower by id (incomplete towers score 0, C12)."""
+        return {t.id: tower_points(t) for t in self._state.towers}
+
+    def standings(self) -> list[Standing]:
+        """Players best first, ties broken by the highest mouse, then cat, floor (C13)."""
+        return standings(self._state)
+
+    @property
+    def winners(self) -> list[str]:
+        return winners(self._state)
+
+    @staticmethod
+    def bot_rank(option: str) -> int:
+        """Bots' tie order: play before drawing, discard last."""
+        return 1 if option.startswith("discard:") else 0
+
+    def bot_value(self, player: str) -> float:
+        """A short-sighted worth for the greedy bot: points, plus a little for each unfinished tower of its own
+        that has its clock (a roof away from scoring) or at least floors."""
+        towers = [t for t in self._state.towers_of(player) if not t.complete]
+        progress = sum(0.6 if t.clock else 0.2 for t in towers)
+        return self.scores[player] + progress
+
+    def widget(self, **kwargs: Any) -> Any:
+        """This game in an interactive widget; needs Jupyter."""
+        from .widget import ClocktowersWidget
+
+        return ClocktowersWidget(self, **kwargs)
+
+    def _repr_svg_(self) -> str:
+        """A static picture of the table: notebooks show it with no kernel."""
+        from .svg import game_svg
+
+        return game_svg(self)
+
+    def __repr__(self) -> str:
+        s = self._state
+        where = "over" if self.over else f"{self._ask.player} to {self._ask.kind}"  # type: ignore[union-attr]
+        decks = ", ".join(f"{d} {len(p)}" for d, p in s.decks.items())
+        return f"<ClocktowersGame {len(s.players)}p decks {decks} scores {self.scores} {where}>"

@@ -1,0 +1,190 @@
+// Clocktowers board for the core widget shell: decks with their top cards, each player's towers as stacked
+// cards (floors with cats or mice, clock, roof in its colour), the hand of the player to decide, the discard pile.
+// Pick a card in the hand and the places it may go light up (data-target-choice); a click there chooses.
+
+const ROOF_FILL = { red: "#c0392b", blue: "#2e6fbf", green: "#3a9a4a", yellow: "#e0b020", purple: "#8e44ad" };
+const FLOOR_FILL = { plain: "#efe4cf", cats: "#f6d7b0", mice: "#dde3ea" };
+const UNIT = 18;
+const SVGNS = "http://www.w3.org/2000/svg";
+
+function node(tag, className, text) {
+  const n = document.createElement(tag);
+  if (className) n.className = className;
+  if (text !== undefined) n.textContent = text;
+  return n;
+}
+
+function svg(width, height, body) {
+  const s = document.createElementNS(SVGNS, "svg");
+  s.setAttribute("width", String(width));
+  s.setAttribute("height", String(height));
+  s.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  s.setAttribute("aria-hidden", "true");
+  s.innerHTML = body; // numbers and fixed shapes only
+  return s;
+}
+
+export function catIcon(x, y) {
+  return `<path transform="translate(${x},${y})" d="M-5,-1 L-4.5,-7 L-1.5,-4 L1.5,-4 L4.5,-7 L5,-1 A5,4.5 0 1 1 -5,-1Z" fill="#5b3a1e"/>`;
+}
+
+export function mouseIcon(x, y) {
+  return `<g transform="translate(${x},${y})" fill="#6d6d6d"><circle cx="-3.6" cy="-3.6" r="2.6"/>` +
+    `<circle cx="3.6" cy="-3.6" r="2.6"/><circle r="4.2"/></g>`;
+}
+
+function animalIcons(kind, cx, cy) {
+  if (kind === "cats") return catIcon(cx - 7, cy) + catIcon(cx + 7, cy);
+  if (kind === "mice") return mouseIcon(cx - 7, cy) + mouseIcon(cx + 7, cy);
+  return "";
+}
+
+/** One card drawn as a picture: a floor card (one or two floors), a clock or a roof. */
+export function cardPicture(card, width = 62) {
+  if (card.kind === "floor") {
+    const h = UNIT * card.floors;
+    let body = `<rect x="0.5" y="0.5" width="${width - 1}" height="${h - 1}" fill="${FLOOR_FILL[card.animals]}" stroke="#6b5a40"/>`;
+    for (let i = 0; i < card.floors; i++) body += `<rect x="5" y="${i * UNIT + 5}" width="8" height="${UNIT - 10}" fill="#9fb7c9"/>`;
+    if (card.floors === 2) body += `<line x1="0" x2="${width}" y1="${UNIT}" y2="${UNIT}" stroke="#6b5a40" stroke-dasharray="3 3"/>`;
+    body += animalIcons(card.animals, width / 2 + 8, UNIT / 2 + 2);
+    return svg(width, h, body);
+  }
+  if (card.kind === "clock") {
+    const h = 26, cx = width / 2, cy = 13;
+    let body = `<rect x="0.5" y="0.5" width="${width - 1}" height="${h - 1}" fill="#d9c9a3" stroke="#6b5a40"/>` +
+      `<circle cx="${cx}" cy="${cy}" r="10" fill="#fffdf5" stroke="#333"/>` +
+      `<path d="M${cx},${cy} L${cx},${cy - 7} M${cx},${cy} L${cx + 5},${cy}" stroke="#333" stroke-width="1.6"/>`;
+    if (card.animals === "mice") body += mouseIcon(9, cy + 3) + mouseIcon(width - 9, cy + 3);
+    return svg(width, h, body);
+  }
+  const h = 26;
+  return svg(width + 8, h, `<path d="M1,${h - 1} L${(width + 8) / 2},1 L${width + 7},${h - 1}Z" fill="${ROOF_FILL[card.colour]}" stroke="#333"/>`);
+}
+
+function cardBox(card, extraClass = "") {
+  const box = node("div", `ct-card ct-${card.kind} ${extraClass}`);
+  box.dataset.card = card.id;
+  box.title = card.name;
+  box.append(cardPicture(card), node("span", "ct-card-name", card.name));
+  return box;
+}
+
+function makeTarget(el, choiceId, ctx) {
+  el.classList.add("ct-target");
+  el.dataset.targetChoice = choiceId;
+  el.tabIndex = 0;
+  el.setAttribute("role", "button");
+  const go = () => {
+    ctx.memory.selected = null;
+    ctx.choose(choiceId);
+  };
+  el.addEventListener("click", go);
+  el.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      go();
+    }
+  });
+}
+
+function towerEl(tower, targets, ctx) {
+  const col = node("div", "ct-tower" + (tower.complete ? " ct-complete" : ""));
+  col.dataset.tower = tower.id;
+  const stack = node("div", "ct-stack");
+  if (tower.roof) {
+    const roof = node("div", "ct-roof");
+    roof.title = tower.roof.name;
+    roof.append(cardPicture(tower.roof), node("span", "ct-roof-name", tower.roof.colour_name));
+    stack.append(roof);
+  }
+  if (tower.clock) stack.append(cardPicture(tower.clock));
+  for (const floor of [...tower.floors].reverse()) {
+    const f = cardPicture(floor);
+    f.dataset.card = floor.id;
+    stack.append(f);
+  }
+  col.append(stack, node("div", "ct-tower-label", `${tower.id} · ${tower.height_text}`),
+    node("div", "ct-tower-points", tower.complete ? tower.points_text : ""));
+  const target = targets.find((x) => x.where === tower.id);
+  if (target) makeTarget(col, target.id, ctx);
+  return col;
+}
+
+export function drawBoard(el, view, ctx) {
+  const b = view.board;
+  const ui = b.ui;
+  const root = node("div", "ct-board");
+  const selected = b.plays[ctx.memory.selected] ? ctx.memory.selected : null;
+  const targets = selected ? b.plays[selected] : [];
+
+  const table = node("div", "ct-table");
+  for (const deck of b.decks) {
+    const box = node("div", "ct-deck");
+    box.dataset.deck = deck.deck;
+    box.append(node("div", "ct-deck-name", deck.name), node("div", "ct-deck-count", deck.count_text));
+    if (deck.top) box.append(cardBox(deck.top, "ct-top"));
+    else box.append(node("div", "ct-empty", ui.empty));
+    if (deck.choice) makeTarget(box, deck.choice, ctx);
+    table.append(box);
+  }
+  const pile = node("div", "ct-deck ct-discard");
+  pile.dataset.deck = "discard";
+  pile.append(node("div", "ct-deck-name", ui.discard_pile), node("div", "ct-deck-count", b.discard_text),
+    node("div", "ct-removed", b.removed_text));
+  if (b.discards && b.discards.length) pile.append(node("div", "ct-secret", b.discards.map((c) => c.name).join(", ")));
+  const discard = targets.find((x) => x.where === "discard");
+  if (discard) makeTarget(pile, discard.id, ctx);
+  table.append(pile);
+  root.append(table);
+
+  for (const player of b.players) {
+    const section = node("section", "ct-player" + (player.to_move ? " ct-to-move" : ""));
+    section.dataset.player = player.id;
+    const head = node("div", "ct-player-head");
+    head.append(node("strong", "", player.id), node("span", "ct-score", player.score_text));
+    if (player.to_move) head.append(node("span", "ct-turn", "◀ " + ui.to_move));
+    for (const line of player.next_roofs) head.append(node("span", "ct-next", line));
+    section.append(head);
+    const row = node("div", "ct-towers");
+    for (const tower of player.towers) row.append(towerEl(tower, targets, ctx));
+    const fresh = targets.find((x) => x.where === "new");
+    if (player.to_move && fresh) {
+      const slot = node("div", "ct-tower ct-new", "+ " + ui.new_tower);
+      makeTarget(slot, fresh.id, ctx);
+      row.append(slot);
+    }
+    section.append(row);
+    const hand = node("div", "ct-hand");
+    if (player.hand) {
+      hand.append(node("span", "ct-hand-title", player.hand_title + ":"));
+      for (const card of player.hand) {
+        const playable = player.to_move && b.plays[card.id];
+        const box = cardBox(card, card.id === selected ? "ct-selected" : "");
+        if (playable) {
+          box.classList.add("ct-pickable");
+          box.tabIndex = 0;
+          box.setAttribute("role", "button");
+          box.setAttribute("aria-pressed", String(card.id === selected));
+          const pick = () => {
+            ctx.memory.selected = card.id === selected ? null : card.id;
+            ctx.redraw();
+          };
+          box.addEventListener("click", pick);
+          box.addEventListener("keydown", (e) => {
+            if (e.key === "Enter" || e.key === " ") {
+              e.preventDefault();
+              pick();
+            }
+          });
+        }
+        hand.append(box);
+      }
+      if (player.to_move && b.kind === "play" && !selected) hand.append(node("span", "ct-hint", ui.pick_card));
+    } else {
+      hand.append(node("span", "ct-hand-title", player.hand_text));
+    }
+    section.append(hand);
+    root.append(section);
+  }
+  el.append(root);
+}

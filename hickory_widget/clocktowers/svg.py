@@ -1,0 +1,140 @@
+"""A static SVG of the table (towers, decks, scores), for notebooks read without a kernel.
+
+Towers stand as stacked cards: floor cards from the ground up (a two-floor card twice as tall) showing their cats
+or mice, then the clock, then the roof in its colour with the colour's name written on it (colour is never the
+only sign). It shows what every player can see: no hand, no hidden deck order.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .cards import card
+from .labels import card_name, deck_name, t
+from .scoring import tower_points
+
+UNIT, CLOCK_H, ROOF_H, TOWER_W, GAP = 18, 26, 26, 62, 14
+ROOF_FILL = {"red": "#c0392b", "blue": "#2e6fbf", "green": "#3a9a4a", "yellow": "#e0b020", "purple": "#8e44ad"}
+ROOF_TEXT = {"yellow": "#222"}
+FLOOR_FILL = {"plain": "#efe4cf", "cats": "#f6d7b0", "mice": "#dde3ea"}
+
+
+def cat_icon(x: float, y: float) -> str:
+    return (f'<path transform="translate({x:.1f},{y:.1f})" d="M-5,-1 L-4.5,-7 L-1.5,-4 L1.5,-4 L4.5,-7 L5,-1 '
+            f'A5,4.5 0 1 1 -5,-1Z" fill="#5b3a1e"><title>cat</title></path>')
+
+
+def mouse_icon(x: float, y: float) -> str:
+    return (f'<g transform="translate({x:.1f},{y:.1f})" fill="#6d6d6d"><title>mouse</title>'
+            f'<circle cx="-3.6" cy="-3.6" r="2.6"/><circle cx="3.6" cy="-3.6" r="2.6"/><circle r="4.2"/></g>')
+
+
+def animals(kind: str, cx: float, cy: float) -> str:
+    if kind == "cats":
+        return cat_icon(cx - 7, cy) + cat_icon(cx + 7, cy)
+    if kind == "mice":
+        return mouse_icon(cx - 7, cy) + mouse_icon(cx + 7, cy)
+    return ""
+
+
+def floor_svg(card_id: str, x: float, bottom: float) -> tuple[str, float]:
+    c = card(card_id)
+    h = UNIT * c.floors
+    top = bottom - h
+    parts = [f'<rect x="{x}" y="{top}" width="{TOWER_W}" height="{h}" fill="{FLOOR_FILL[c.animals]}" '
+             f'stroke="#6b5a40"/>']
+    for i in range(c.floors):
+        wy = top + i * UNIT
+        parts.append(f'<rect x="{x + 5}" y="{wy + 5}" width="8" height="{UNIT - 10}" fill="#9fb7c9"/>')
+    if c.floors == 2:
+        parts.append(f'<line x1="{x}" x2="{x + TOWER_W}" y1="{top + UNIT}" y2="{top + UNIT}" stroke="#6b5a40" '
+                     'stroke-dasharray="3 3"/>')
+    parts.append(animals(c.animals, x + TOWER_W / 2 + 8, top + UNIT / 2 + 2))
+    return "".join(parts), top
+
+
+def clock_svg(card_id: str, x: float, bottom: float) -> tuple[str, float]:
+    top = bottom - CLOCK_H
+    cx, cy = x + TOWER_W / 2, top + CLOCK_H / 2
+    mice = card(card_id).animals == "mice"
+    out = (f'<rect x="{x}" y="{top}" width="{TOWER_W}" height="{CLOCK_H}" fill="#d9c9a3" stroke="#6b5a40"/>'
+           f'<circle cx="{cx}" cy="{cy}" r="10" fill="#fffdf5" stroke="#333"/>'
+           f'<path d="M{cx},{cy} L{cx},{cy - 7} M{cx},{cy} L{cx + 5},{cy}" stroke="#333" stroke-width="1.6"/>')
+    if mice:
+        out += mouse_icon(x + 9, cy + 3) + mouse_icon(x + TOWER_W - 9, cy + 3)
+    return out, top
+
+
+def roof_svg(card_id: str, x: float, bottom: float, lang: str) -> tuple[str, float]:
+    colour = card(card_id).colour or "red"
+    top = bottom - ROOF_H
+    name = t(lang, f"ct.colour.{colour}")
+    return (f'<path d="M{x - 4},{bottom} L{x + TOWER_W / 2},{top} L{x + TOWER_W + 4},{bottom}Z" '
+            f'fill="{ROOF_FILL[colour]}" stroke="#333"/><text x="{x + TOWER_W / 2}" y="{bottom - 5}" '
+            f'text-anchor="middle" font-size="9" fill="{ROOF_TEXT.get(colour, "#fff")}">{escape(name)}</text>'), top
+
+
+def tower_svg(tw: Any, x: float, ground: float, lang: str) -> str:
+    parts, y = [], ground
+    for f in tw.floors:
+        part, y = floor_svg(f, x, y)
+        parts.append(part)
+    if tw.clock:
+        part, y = clock_svg(tw.clock, x, y)
+        parts.append(part)
+    if tw.roof:
+        part, y = roof_svg(tw.roof, x, y, lang)
+        parts.append(part)
+    label = t(lang, "ct.ui.points", n=tower_points(tw)) if tw.complete else t(lang, "ct.ui.incomplete")
+    weight = "bold" if tw.complete else "normal"
+    parts.append(f'<text x="{x + TOWER_W / 2}" y="{ground + 12}" text-anchor="middle" font-size="10">'
+                 f'{escape(tw.id)}</text><text x="{x + TOWER_W / 2}" y="{ground + 23}" text-anchor="middle" '
+                 f'font-size="10" font-weight="{weight}">{escape(label)}</text>')
+    return "".join(parts)
+
+
+def tower_height_px(tw: Any) -> float:
+    return UNIT * tw.height + (CLOCK_H if tw.clock else 0) + (ROOF_H if tw.roof else 0)
+
+
+def game_svg(game: Any, lang: str = "en") -> str:
+    s = game.state
+    width = 940
+    parts: list[str] = []
+    y = 20
+    parts.append(f'<text x="12" y="{y}" font-size="16" font-weight="bold">{escape(t(lang, "ct.ui.title"))}</text>')
+    y += 14
+    for i, (d, pile) in enumerate(s.decks.items()):
+        x = 12 + i * 190
+        top = card_name(pile[0], lang) if pile else t(lang, "ct.ui.empty")
+        parts.append(f'<rect x="{x}" y="{y}" width="180" height="40" rx="4" fill="#fff" stroke="#8a7d66"/>'
+                     f'<text x="{x + 8}" y="{y + 16}" font-size="12" font-weight="bold">{escape(deck_name(d, lang))} '
+                     f'({len(pile)})</text><text x="{x + 8}" y="{y + 32}" font-size="11">{escape(top)}</text>')
+    parts.append(f'<text x="{12 + 3 * 190}" y="{y + 16}" font-size="12">'
+                 f'{escape(t(lang, "ct.ui.discard", n=len(s.discard)))}</text>'
+                 f'<text x="{12 + 3 * 190}" y="{y + 32}" font-size="12">'
+                 f'{escape(t(lang, "ct.ui.removed", n=len(s.removed)))}</text>')
+    y += 56
+    scores = game.scores
+    mover = game.decision.player if game.decision else None
+    for p in s.players:
+        towers = s.towers_of(p)
+        tallest = max((tower_height_px(tw) for tw in towers), default=UNIT)
+        band = max(tallest + 50, 74)
+        bold = ' font-weight="bold"' if p == mover else ""
+        marker = f" ◀ {t(lang, 'ct.ui.to_move')}" if p == mover else ""
+        parts.append(f'<line x1="8" x2="{width - 8}" y1="{y}" y2="{y}" stroke="#d8d0c0"/>'
+                     f'<text x="12" y="{y + 18}" font-size="13"{bold}>{escape(p)}{escape(marker)}</text>'
+                     f'<text x="12" y="{y + 34}" font-size="12">{escape(t(lang, "ct.ui.points", n=scores[p]))}</text>'
+                     f'<text x="12" y="{y + 50}" font-size="11" fill="#555">'
+                     f'{escape(t(lang, "ct.ui.hidden_hand", n=len(s.hands[p])))}</text>')
+        ground = y + band - 30
+        for i, tw in enumerate(towers):
+            parts.append(tower_svg(tw, 150 + i * (TOWER_W + GAP), ground, lang))
+        y += band
+    height = y + 8
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" '
+            f'aria-label="{escape(t(lang, "ct.ui.title"))}"><rect width="{width}" height="{height}" fill="#fbf8f1"/>'
+            + "".join(parts) + "</svg>")

@@ -1,0 +1,39 @@
+"""The Clocktowers widget: the core's shell with the Clocktowers board (js/board.mjs) and view model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..core.widget import GameWidget
+from . import view
+from .game import ClocktowersGame
+from .labels import t
+from .svg import game_svg
+
+JS = Path(__file__).parent / "js"
+
+
+class ClocktowersWidget(GameWidget):
+    """``ClocktowersWidget(game, seats={"P2": "greedy"}, language="it")`` or ``game.widget(...)``."""
+
+    board_js = JS / "board.mjs"
+    board_css = JS / "board.css"
+
+    def __init__(self, game: ClocktowersGame | None = None, **kwargs: Any) -> None:
+        super().__init__(game if game is not None else ClocktowersGame.new(), **kwargs)
+
+    def title(self, lang: str) -> str:
+        return t(lang, "ct.ui.title")
+
+    def board(self, lang: str, secrets: bool) -> dict[str, Any]:
+        return view.board(self.game, lang, secrets)
+
+    def log(self, lang: str, secrets: bool) -> list[str]:
+        return view.log(self.game, lang, secrets)
+
+    def static_svg(self) -> str:
+        return game_svg(self.game, self.language)
+
+    def result(self, lang: str) -> str:
+        return view.result(self.game, lang)

@@ -1,0 +1,174 @@
+// The widget shell every game shares (hickory_widget/core/widget.py): controls, seats, the game's board, the
+// decision panel with every legal option as a button, and the log. The game's drawing module is joined in
+// front of this one and defines drawBoard(el, view, ctx); ctx.choose(id) sends a choice, ctx.memory keeps the
+// game's own front-end state (e.g. a selected card) across redraws.
+import { drawBoard } from "./board.mjs";
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function button(label, control, onClick, disabled = false) {
+  const b = el("button", "cs-button", label);
+  b.type = "button";
+  b.dataset.control = control;
+  b.disabled = disabled;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function render({ model, el: host }) {
+  const root = el("div", "cs-root");
+  root.dataset.testid = "game";
+  host.appendChild(root);
+  const memory = {};
+
+  const send = (intent) => {
+    const view = model.get("view") || {};
+    model.send({ ...intent, version: view.version ?? 0 });
+  };
+  const ctx = {
+    memory,
+    send,
+    choose: (id) => send({ type: "choose", id }),
+    redraw: () => draw(),
+  };
+
+  function controls(view) {
+    const t = view.texts;
+    const bar = el("div", "cs-controls");
+    bar.append(
+      el("strong", "cs-title", view.title),
+      button(t["shell.undo"], "undo", () => send({ type: "undo" }), !view.can_undo),
+      button(t["shell.redo"], "redo", () => send({ type: "redo" }), !view.can_redo),
+      button(t["shell.step_bot"], "bot_step", () => send({ type: "bot_step" }), !view.decision),
+      button(t["shell.play_bots"], "bots_play", () => send({ type: "bots_play" }), !view.decision),
+    );
+    const secrets = el("label", "cs-check");
+    const box = el("input");
+    box.type = "checkbox";
+    box.checked = Boolean(view.secrets);
+    box.dataset.control = "secrets";
+    box.addEventListener("change", () => send({ type: "secrets", on: box.checked }));
+    secrets.append(box, document.createTextNode(" " + t["shell.secrets"]));
+    const lang = el("select", "cs-select");
+    lang.dataset.control = "language";
+    lang.setAttribute("aria-label", t["shell.language"]);
+    for (const code of view.languages) {
+      const option = el("option", "", code.toUpperCase());
+      option.value = code;
+      option.selected = code === view.language;
+      lang.append(option);
+    }
+    lang.addEventListener("change", () => send({ type: "language", lang: lang.value }));
+    bar.append(secrets, lang, button(t["shell.picture"], "picture", () => send({ type: "picture" })));
+    return bar;
+  }
+
+  function seats(view) {
+    const t = view.texts;
+    const row = el("div", "cs-seats");
+    row.append(el("span", "cs-label", t["shell.seats"] + ":"));
+    for (const player of view.players) {
+      const label = el("label", "cs-seat", player + " ");
+      const select = el("select", "cs-select");
+      select.dataset.seat = player;
+      for (const kind of view.seat_kinds) {
+        const option = el("option", "", t["shell.seat." + kind]);
+        option.value = kind;
+        option.selected = view.seats[player] === kind;
+        select.append(option);
+      }
+      select.addEventListener("change", () => send({ type: "seat", player, kind: select.value }));
+      label.append(select);
+      row.append(label);
+    }
+    return row;
+  }
+
+  function decisionPanel(view) {
+    const t = view.texts;
+    const panel = el("div", "cs-decision");
+    if (!view.decision) {
+      panel.append(el("div", "cs-result", view.result || t["shell.over"]));
+      return panel;
+    }
+    panel.append(el("div", "cs-prompt", view.decision.prompt));
+    const list = el("div", "cs-choices");
+    list.setAttribute("aria-label", t["shell.choices"]);
+    for (const choice of view.decision.choices) {
+      const b = el("button", "cs-choice", choice.label);
+      b.type = "button";
+      b.dataset.choiceId = choice.id;
+      b.addEventListener("click", () => ctx.choose(choice.id));
+      list.append(b);
+    }
+    panel.append(list);
+    return panel;
+  }
+
+  function log(view) {
+    const box = el("details", "cs-log");
+    box.open = true;
+    box.append(el("summary", "", view.texts["shell.log"]));
+    const list = el("ol", "");
+    const lines = view.log.slice(-12);
+    list.start = view.log.length - lines.length + 1;
+    for (const line of lines) list.append(el("li", "", line));
+    box.append(list);
+    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; }); // the newest line in view
+    return box;
+  }
+
+  function draw() {
+    const view = model.get("view") || {};
+    if (!view.texts) return;
+    root.dataset.version = String(view.version);
+    root.dataset.decisionKind = view.decision ? view.decision.kind : "over";
+    root.dataset.player = view.decision ? view.decision.player : "";
+    root.lang = view.language;
+    const error = model.get("error") || "";
+    const banner = el("div", "cs-error", error);
+    banner.setAttribute("role", "alert");
+    banner.hidden = !error;
+    if (error) {
+      banner.append(button(view.texts["shell.error_close"], "dismiss", () => send({ type: "dismiss" })));
+    }
+    const board = el("div", "cs-board");
+    drawBoard(board, view, ctx);
+    const side = el("div", "cs-side");
+    side.append(decisionPanel(view), log(view));
+    const main = el("div", "cs-main");
+    main.append(board, side);
+    root.replaceChildren(controls(view), seats(view), banner, main);
+  }
+
+  // The picture button asks Python for the static SVG; when it arrives it is downloaded as a file.
+  const download = () => {
+    const picture = model.get("picture") || {};
+    if (!picture.svg) return;
+    const url = URL.createObjectURL(new Blob([picture.svg], { type: "image/svg+xml" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = picture.name || "game.svg";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  draw();
+  model.on("change:picture", download);
+  model.on("change:view", draw);
+  model.on("change:error", draw);
+  return () => {
+    model.off("change:picture", download);
+    model.off("change:view", draw);
+    model.off("change:error", draw);
+  };
+}
+
+export default { render };

@@ -1,0 +1,55 @@
+"""The decision protocol: what a game asks (an :class:`Ask`), what a player sees (:class:`Decision`,
+:class:`Choice`) and how a wrong answer is refused (:class:`IllegalChoice`).
+
+A rules flow ``yield``s an Ask and receives the id of the chosen option. Ids are stable strings so that a history
+of choices replays exactly; labels are made only when someone reads them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+CHECKPOINT = object()
+"""Yielded by a rules flow where the state is plain data again (a turn or Tick boundary): undo restores the last
+checkpoint and replays from there, and ``position()`` is taken there."""
+
+
+@dataclass(slots=True)
+class Ask:
+    """What the rules need to know next: who decides, what kind of decision, and the legal option ids."""
+
+    player: str
+    kind: str
+    options: list[str]
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal option: a stable ``id`` to pass to ``choose`` and a human ``label``."""
+
+    id: str
+    label: str
+
+    def __str__(self) -> str:
+        return f"{self.id}: {self.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The pending decision: who decides, what kind, and a short prompt."""
+
+    player: str
+    kind: str
+    prompt: str
+    context: dict[str, Any]
+
+
+class IllegalChoice(ValueError):
+    """A choice that is not legal now. The message says what was wrong and lists what is legal."""
+
+
+class SaveError(ValueError):
+    """A saved game or position that is malformed, from another game or version, or does not replay to the state
+    it claims."""
