@@ -183,7 +183,8 @@ class Exercise:
         if kind == "where":
             return [to_data(game.state)["mice"][proof["mouse"]]]
         if kind == "fact":
-            return [_fact(game, proof["name"], proof.get("of"))]
+            value = _fact(game, proof["name"], proof.get("of"))
+            return [value if self.data.mode == "number" else str(value)]
         if kind == "winner":
             return sorted(st.color for st in game.standings() if st.place == 1)
         raise ValueError(f"unknown proof kind {kind!r}")

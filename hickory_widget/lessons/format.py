@@ -23,7 +23,8 @@ VERSION = 1
 KINDS = ("do", "predict", "best")
 MODES = ("one", "several", "number")
 PROOFS = ("legal", "next", "points", "where", "winner", "fact")
-FACTS = ("minute", "hour", "hand_spaces", "priority", "favors", "tiles", "scaler", "weight", "paws", "leaf", "score", "free", "bumped", "next_leaf")
+FACTS = ("minute", "hour", "hand_spaces", "priority", "favors", "tiles", "scaler", "weight", "paws", "leaf", "score",
+         "free", "bumped", "next_leaf")
 RULE_ID = re.compile(r"^(R\d+[a-z]?|Q\d+|H\d+|L\d+)$")
 SETUP_STEPS = {
     # builder method: (minimum, maximum) number of arguments
@@ -96,7 +97,7 @@ class _Reader:
                 raise self.fail(field, "is missing")
             return default
         value = d[key]
-        if isinstance(value, bool) and typ is not bool or not isinstance(value, typ):
+        if (isinstance(value, bool) and typ is not bool) or not isinstance(value, typ):
             name = typ.__name__ if isinstance(typ, type) else " or ".join(t.__name__ for t in typ)
             raise self.fail(field, f"expected {name}, found {value!r}")
         return value
