@@ -20,18 +20,21 @@ def send(w: LessonWidget, **intent) -> None:
     w._on_msg(w, {"version": w.view["version"], **intent})
 
 
-def test_R40_the_first_exercise_answered_from_the_browser_earns_three_stars(tmp_path: Path) -> None:
+def test_R55_the_first_exercise_done_from_the_browser_earns_three_stars(tmp_path: Path) -> None:
     w = widget(tmp_path)
-    assert w.view["exercise"]["key"] == "goal/where-hand"
-    send(w, type="answer", value="4")
+    assert w.view["exercise"]["key"] == "goal/grab-button"
+    send(w, type="choose", id="jump_off")
     assert w.view["verdict"]["correct"] and w.view["exercise"]["done"]
     assert w.view["exercise"]["stars"] == 3
-    assert [r["id"] for r in w.view["verdict"]["rules"]] == ["R37", "R40"]
+    assert [r["id"] for r in w.view["verdict"]["rules"]] == ["R45", "R55", "R57"]
+    assert w.view["board"]["mice"]["blue.spotter"]["where"] == "outer"  # the move is played on the board
+    w.next()
+    send(w, type="answer", value="4")
+    assert w.view["exercise"]["key"] == "goal/where-hand" and w.view["verdict"]["correct"]
 
 
 def test_R45_a_board_click_that_is_legal_but_wrong_counts_as_a_mistake(tmp_path: Path) -> None:
     w = widget(tmp_path)
-    w.go("goal", 1)
     send(w, type="choose", id="stay")
     assert w.view["verdict"]["correct"] is False and w.view["verdict"]["message"].startswith("Not quite.")
     assert w.attempt.game.decision.kind == "hand_mouse"  # the wrong move was not played
@@ -78,16 +81,17 @@ def test_malformed_intents_and_answers_are_refused_with_what_is_allowed(tmp_path
     w = widget(tmp_path)
     w._on_msg(w, {"type": "dance"})
     assert "messages have a type among" in w.error
+    w.next()
     send(w, type="answer", value="99")
     assert "pick one of" in w.error
 
 
 def test_progress_survives_a_restart_and_can_be_reset(tmp_path: Path) -> None:
     w = widget(tmp_path)
-    send(w, type="answer", value="4")
+    send(w, type="choose", id="jump_off")
     again = widget(tmp_path)
     assert again.view["map"][0]["exercises"][0]["stars"] == 3
-    assert again.view["exercise"]["key"] == "goal/grab-button"  # opens at the first unsolved exercise
+    assert again.view["exercise"]["key"] == "goal/where-hand"  # opens at the first unsolved exercise
     other = widget(tmp_path, learner="bea")
     assert other.view["total"]["solved"] == 0
     send(again, type="reset")
@@ -97,8 +101,8 @@ def test_progress_survives_a_restart_and_can_be_reset(tmp_path: Path) -> None:
 
 def test_presentation_mode_records_nothing_and_language_switches_live(tmp_path: Path) -> None:
     w = widget(tmp_path, presentation=True)
-    send(w, type="answer", value="4")
-    assert w.view["exercise"]["done"] and w.progress.stars("goal/where-hand") == 0
+    send(w, type="choose", id="jump_off")
+    assert w.view["exercise"]["done"] and w.progress.stars("goal/grab-button") == 0
     send(w, type="language", lang="de")
     assert w.view["lesson"]["title"].startswith("Das Ziel") and w.view["verdict"]["message"].startswith("Richtig!")
     send(w, type="present")
