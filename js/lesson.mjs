@@ -84,7 +84,7 @@ function lsTask(view, send, draft) {
   lsNode("div", { class: "ls-kind" }, box, lsText(view, `kind.${ex.kind}`));
   lsNode("p", { class: "ls-prompt", "data-testid": "prompt" }, box, ex.prompt);
   if (ex.kind === "predict") box.appendChild(lsAnswers(view, send, draft));
-  for (const [i, h] of ex.hints.entries()) lsNode("p", { class: "ls-hint", "data-hint": i }, box, `💡 ${h}`);
+  for (const [i, h] of ex.hints.entries()) lsNode("p", { class: "ls-hint", "data-hint": i }, box, h);
   const v = view.verdict;
   if (v) {
     const state = v.shown ? "shown" : v.correct ? "correct" : "wrong";
@@ -98,7 +98,7 @@ function lsTask(view, send, draft) {
     b.addEventListener("click", () => send(intent));
     return b;
   };
-  button(`💡 ${lsText(view, "hint")}`, "hint", { type: "hint" }, ex.done || ex.hints_left <= 0);
+  button(lsText(view, "hint"), "hint", { type: "hint" }, ex.done || ex.hints_left <= 0);
   button(`▶ ${lsText(view, "show_me")}`, "show", { type: "show" }, ex.done);
   if ((v && !v.correct) || ex.shown) button(`↺ ${lsText(view, "try_again")}`, "retry", { type: "retry" }, ex.done);
   button(`← ${lsText(view, "back")}`, "back", { type: "back" }, !view.can_back);

@@ -54,6 +54,7 @@ class Attempt:
         self.mistakes = 0
         self.hints = 0
         self.shown = False
+        self.showing = False
         self.done = False
         self.verdict: Verdict | None = None
         self.picked: Any = None
@@ -158,7 +159,7 @@ class LessonWidget(anywidget.AnyWidget):
         """Plays the solution on the board (do, best, and the moves a predict question is about) and explains."""
         a = self.attempt
         ex = self.exercise
-        a.shown = True
+        a.shown = a.showing = True
         a.verdict, a.picked = None, None
         a.game = ex.game()
         moves = ex.solution()[:1] if ex.kind != "predict" else list((ex.data.proof or {}).get("play", []))
@@ -169,7 +170,7 @@ class LessonWidget(anywidget.AnyWidget):
     def retry(self) -> None:
         """A fresh board for the same exercise; mistakes, hints and "shown" still count for the stars."""
         a = self.attempt
-        a.game, a.verdict, a.picked = self.exercise.game(), None, None
+        a.game, a.verdict, a.picked, a.showing = self.exercise.game(), None, None, False
         self._refresh()
 
     def reset_progress(self) -> None:
@@ -204,14 +205,14 @@ class LessonWidget(anywidget.AnyWidget):
         lang = self.language
         ex, a = self.exercise, self.attempt
         board = build(a.game, self._version, lang)
-        if ex.kind == "predict" or a.done:
-            board["decision"] = None  # nothing to click: the board only shows the question's position
+        if ex.kind == "predict" or a.done or a.showing:
+            board["decision"] = None  # nothing to click: the board shows the question, the answer or the solution
         verdict = None
         if a.verdict is not None:
             v = a.verdict
             verdict = {"correct": v.correct, "legal": v.legal, "message": v.message, "rules": self._rules(v.rules),
                        "points": v.points}
-        elif a.shown:
+        elif a.showing:
             verdict = {"correct": None, "legal": True, "shown": True, "rules": self._rules(ex.rules),
                        "message": f"{ui_texts(lang)['shown']} {ex.solution_text()} {ex.explanation}"}
         flat = self._flat()
@@ -260,6 +261,9 @@ class LessonWidget(anywidget.AnyWidget):
                           f"{self._version}), so nothing was done: look again and answer anew")
             return
         self.error = ""
+        if kind in ("choose", "why") and self.attempt.showing:
+            self.error = ui_texts(self.language)["shown"]
+            return
         if kind == "choose":
             self.answer(content.get("id"))
         elif kind == "why":
