@@ -101,3 +101,12 @@ def test_a_missing_file_is_refused(tmp_path: Path) -> None:
 
 def test_the_good_file_itself_loads() -> None:
     assert load_lesson(DATA_DIR / "07-scurrier.json").id == "scurrier"
+
+
+def test_the_example_in_docs_LESSONS_md_loads_and_its_answer_is_right(tmp_path: Path) -> None:
+    doc = (Path(__file__).parent.parent / "docs" / "LESSONS.md").read_text(encoding="utf-8")
+    example = doc.split("## A complete example", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    lesson = load_lesson(write(tmp_path, example), "de")
+    ex = lesson.exercises[0]
+    assert ex.check("leap:7").correct
+    assert ex.check("jump_off").message == "Nicht ganz. So kommst du nicht zur 7."

@@ -121,3 +121,19 @@ def test_the_front_end_joins_board_drawing_and_lesson_module() -> None:
     text = lesson_bundle()
     assert "// ---- board.mjs" in text and "// ---- lesson.mjs" in text and "// ---- widget.mjs" not in text
     assert text.count("export default") == 1
+
+
+def test_the_classroom_app_reads_learner_language_and_presentation_from_the_address(tmp_path: Path,
+                                                                                    monkeypatch) -> None:
+    from hickory_widget.lessons.app import classroom_app
+
+    monkeypatch.setenv("HICKORY_PROGRESS", str(tmp_path / "p.json"))
+    monkeypatch.setenv("JUPYTERHUB_USER", "hubby")
+    app = classroom_app("learner=ada&lang=it&present=1")
+    assert app.progress.learner == "ada" and app.language == "it" and app.presentation
+    assert app.progress.path == tmp_path / "p.json"
+    assert classroom_app("").progress.learner == "hubby"
+    with pytest.raises(ValueError, match="learner name"):
+        classroom_app("learner=<script>")
+    with pytest.raises(ValueError, match="the languages are en, it, de"):
+        classroom_app("lang=fr")
