@@ -110,7 +110,7 @@ async def learner(browser, url: str, name: str, results: dict, errors: list[str]
     page.on("pageerror", lambda e: errors.append(f"{name}: page error {e}"))
     try:
         start = time.perf_counter()
-        await page.goto(f"{url}/?learner={name}")
+        await page.goto(f"{url}/?learner={name}", timeout=240_000, wait_until="commit")
         await page.wait_for_selector('[data-testid=lesson] [data-target-key="outer:4"]', timeout=240_000)
         results.setdefault("first_board", []).append(time.perf_counter() - start)
         clicked = time.perf_counter()
