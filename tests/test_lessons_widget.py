@@ -29,7 +29,7 @@ def test_R55_the_first_exercise_done_from_the_browser_earns_three_stars(tmp_path
     assert [r["id"] for r in w.view["verdict"]["rules"]] == ["R45", "R55", "R57"]
     assert w.view["board"]["mice"]["blue.spotter"]["where"] == "outer"  # the move is played on the board
     w.next()
-    send(w, type="answer", value="4")
+    send(w, type="answer", value="5")
     assert w.view["exercise"]["key"] == "goal/where-hand" and w.view["verdict"]["correct"]
 
 

@@ -148,6 +148,6 @@ def test_the_teachers_presentation_mode_steps_with_the_arrow_keys(page, voila_se
     lab.screenshot(page, "classroom-5-presentation-shown")
     page.keyboard.press("ArrowRight")
     lab.expect(root).to_have_attribute("data-exercise", "goal/where-hand")
-    page.locator("[data-answer='4']").click()
+    page.locator("[data-answer='5']").click()
     lab.expect(root).to_have_attribute("data-state", "correct")
     assert "teacher" not in json.loads(voila_server.progress.read_text())["learners"]
