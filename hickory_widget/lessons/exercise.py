@@ -70,7 +70,7 @@ def _fact(game: Game, name: str, of: Any) -> Any:
     simple = {"minute": s.minute, "hour": s.hour, "hand_spaces": s.hand_spaces, "priority": s.priority,
               "weight": s.weight, "paws": " ".join(map(str, sorted(s.paws))),
               "free": s.hand_spaces - s.hand_used(), "bumped": sum(1 for w, _ in s.loc.values() if w == "bumped"),
-              "next_leaf": s.c.chain.right_values[s.weight]}
+              "next_leaf": s.c.chain.right_values[s.weight], "web": len(s.web)}
     if name in simple:
         return simple[name]
     if name == "favors":

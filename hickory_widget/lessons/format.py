@@ -24,7 +24,7 @@ KINDS = ("do", "predict", "best")
 MODES = ("one", "several", "number")
 PROOFS = ("legal", "next", "points", "where", "winner", "fact")
 FACTS = ("minute", "hour", "hand_spaces", "priority", "favors", "tiles", "scaler", "weight", "paws", "leaf", "score",
-         "free", "bumped", "next_leaf")
+         "free", "bumped", "next_leaf", "web")
 RULE_ID = re.compile(r"^(R\d+[a-z]?|Q\d+|H\d+|L\d+)$")
 SETUP_STEPS = {
     # builder method: (minimum, maximum) number of arguments
