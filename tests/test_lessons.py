@@ -182,3 +182,18 @@ def test_the_exercises_practise_many_rules() -> None:
     practised = {r for ex in EXERCISES for r in ex.rules}
     base = {re.match(r"R\d+", r).group(0) for r in practised if r.startswith("R")}
     assert len(base) >= 60, sorted(base)
+
+
+def test_the_look_ahead_refuses_a_position_too_open_to_prove(monkeypatch) -> None:
+    from hickory_widget.lessons import lookahead
+
+    monkeypatch.setattr(lookahead, "NODE_LIMIT", 5)
+    with pytest.raises(lookahead.SearchTooLarge, match="more than 5 choices"):
+        lookahead.option_values(by_key("relics/patience").game(), "round")
+    with pytest.raises(ValueError, match="horizon must be one of"):
+        lookahead.option_values(Game.new(2, seed=1), "week")
+
+
+def test_R89_the_best_choice_values_every_option_in_points() -> None:
+    values = by_key("scurrier/best-leap").values()
+    assert values == {"stay": 0, "jump_off": 0, "leap:6": 5, "leap:7": 0}

@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .. import labels
+from ..decisions import Ask
 from ..game import Game
 from ..i18n import check_language
 from ..position import to_data
@@ -93,6 +95,13 @@ class Exercise:
         self.data = data
         self.lang = lang
         self.lesson_id = lesson_id
+        self._values: dict[str, int] | None = None
+
+    def values(self) -> dict[str, int]:
+        """Best exercises: each option's best reachable score at the horizon (searched once, then kept)."""
+        if self._values is None:
+            self._values = option_values(self.game(), self.data.horizon)
+        return dict(self._values)
 
     # -------------------------------------------------------------------------------------------- reading
     @property
@@ -158,7 +167,7 @@ class Exercise:
         if self.kind == "do":
             return self.accepted
         if self.kind == "best":
-            values = option_values(self.game(), self.data.horizon)
+            values = self.values()
             top = max(values.values())
             return [o for o, v in values.items() if v == top]
         return self.truth()
@@ -206,7 +215,7 @@ class Exercise:
                 return Verdict(True, f"{ui_text(self.lang, 'correct')} {self.explanation}", self.rules, self.accepted)
             return Verdict(False, f"{ui_text(self.lang, 'not_quite')} {self._reason(answer)}", self.rules,
                            self.accepted)
-        values = option_values(game, self.data.horizon)
+        values = self.values()
         best = max(values.values())
         horizon = ui_text(self.lang, f"horizon.{self.data.horizon}")
         top = [o for o, v in values.items() if v == best]
@@ -256,14 +265,10 @@ class Exercise:
             sol = [texts.get(s, s) for s in sol]
         elif self.kind != "predict":
             game = self.game()
-            labels = {c.id: c.label for c in game.choices}
-            from .. import labels as lab
-            from ..decisions import Ask
             d = game.decision
             if d is not None:
                 ask = Ask(d.player, d.kind, game.choice_ids, dict(d.context))
-                labels = {o: lab.label(game.state, ask, o, self.lang) for o in game.choice_ids}
-            sol = [labels.get(s, s) for s in sol]
+                sol = [labels.label(game.state, ask, s, self.lang) for s in sol]
         return ui_text(self.lang, "answer_was", answer=" / ".join(map(str, sol)))
 
 
