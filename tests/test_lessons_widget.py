@@ -137,3 +137,11 @@ def test_the_classroom_app_reads_learner_language_and_presentation_from_the_addr
         classroom_app("learner=<script>")
     with pytest.raises(ValueError, match="the languages are en, it, de"):
         classroom_app("lang=fr")
+
+
+def test_going_to_an_exercise_that_does_not_exist_says_what_exists(tmp_path: Path) -> None:
+    w = widget(tmp_path)
+    with pytest.raises(ValueError, match="lessons: goal, setup, tick"):
+        w.go("chess")
+    send(w, type="goto", lesson=3, exercise=99)
+    assert "no exercise 99" in w.error and w.view["exercise"]["key"] == "goal/grab-button"

@@ -110,9 +110,11 @@ class LessonWidget(anywidget.AnyWidget):
     # ---------------------------------------------------------------------------------------- Python API
     def go(self, lesson: int | str, exercise: int = 0) -> None:
         """Opens an exercise: a lesson by index or id, an exercise by index."""
-        li = lesson if isinstance(lesson, int) else [x.id for x in self.lessons].index(lesson)
+        ids = [x.id for x in self.lessons]
+        li = lesson if isinstance(lesson, int) else ids.index(lesson) if lesson in ids else -1
         if not 0 <= li < len(self.lessons) or not 0 <= exercise < len(self.lessons[li].exercises):
-            raise ValueError(f"no exercise {exercise} in lesson {lesson!r}")
+            raise ValueError(f"no exercise {exercise!r} in lesson {lesson!r}; lessons: {', '.join(ids)} "
+                             "(or their index from 0)")
         self.at = (li, exercise)
         self.attempt = Attempt(self.exercise)
         self._refresh()
