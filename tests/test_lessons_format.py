@@ -64,7 +64,10 @@ CASES = {
                           "exercises[0].setup"),
     "answer not an option": (lambda d: d["exercises"][1].update(answers=["stay", "fly"]), "paw-counts",
                              "exercises[1].answers[1]"),
-    "predict without proof": (lambda d: d["exercises"][1].pop("proof"), "paw-counts", "exercises[1].proof"),
+    "proof of an unknown kind": (lambda d: d["exercises"][1]["proof"].update(kind="oracle"), "paw-counts",
+                                 "exercises[1].proof.kind"),
+    "proof with an unknown field": (lambda d: d["exercises"][1]["proof"].update(mice=1), "paw-counts",
+                                    "exercises[1].proof"),
     "both position and setup": (lambda d: d["exercises"][0].update(position={}), "leap-key", "exercises[0].position"),
     "unknown field": (lambda d: d["exercises"][0].update(colour="red"), "leap-key", "exercises[0]"),
     "repeated exercise id": (lambda d: d["exercises"][1].update(id="leap-key"), None, "exercises"),
@@ -110,3 +113,10 @@ def test_the_example_in_docs_LESSONS_md_loads_and_its_answer_is_right(tmp_path: 
     ex = lesson.exercises[0]
     assert ex.check("leap:7").correct
     assert ex.check("jump_off").message == "Nicht ganz. So kommst du nicht zur 7."
+
+
+def test_a_teachers_predict_question_without_a_proof_is_judged_by_its_answers(tmp_path: Path) -> None:
+    data = broken(lambda d: d["exercises"][1].pop("proof"))
+    ex = load_lesson(write(tmp_path, data)).exercises[1]
+    assert ex.check(["stay", "jump_off", "leap:7"]).correct
+    assert not ex.check(["stay"]).correct

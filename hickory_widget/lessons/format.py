@@ -134,6 +134,22 @@ EXERCISE_FIELDS = {"id", "kind", "position", "setup", "before", "task", "hints",
 LESSON_FIELDS = {"format", "version", "id", "order", "title", "goal", "rules", "exercises"}
 
 
+def _check_proof(proof: dict[str, Any], rd: _Reader, path: str) -> None:
+    rd.unknown(proof, {"kind", "play", "name", "of", "color", "mouse"}, path)
+    kind = rd.get(proof, "kind", str, path)
+    if kind not in PROOFS:
+        raise rd.fail(f"{path}.kind", f"one of {', '.join(PROOFS)}, found {kind!r}")
+    if kind == "fact" and proof.get("name") not in FACTS:
+        raise rd.fail(f"{path}.name", f"one of {', '.join(FACTS)}, found {proof.get('name')!r}")
+    if kind == "points" and not isinstance(proof.get("color"), str):
+        raise rd.fail(f"{path}.color", "the color whose points are counted, e.g. 'blue'")
+    if kind == "where" and not isinstance(proof.get("mouse"), str):
+        raise rd.fail(f"{path}.mouse", "the mouse whose place is read, e.g. 'blue.spotter'")
+    play = proof.get("play", [])
+    if not isinstance(play, list) or not all(isinstance(p, str) for p in play):
+        raise rd.fail(f"{path}.play", "a list of choice ids played before the fact is read")
+
+
 def build_position(setup: dict[str, Any], rd: _Reader, path: str) -> dict[str, Any]:
     """The position data a ``setup`` recipe describes: players and seed, then builder steps in order."""
     rd.unknown(setup, {"players", "seed", "steps", "options"}, path)
@@ -210,14 +226,9 @@ def _exercise(raw: Any, index: int, rd: _Reader) -> ExerciseData:
         mode = rd.get(raw, "mode", str, path)
         if mode not in MODES:
             raise rd.fail(f"{path}.mode", f"one of {', '.join(MODES)}, found {mode!r}")
-        proof = rd.get(raw, "proof", dict, path)
-        proof_kind = rd.get(proof, "kind", str, f"{path}.proof")
-        if proof_kind not in PROOFS:
-            raise rd.fail(f"{path}.proof.kind", f"one of {', '.join(PROOFS)}, found {proof_kind!r}")
-        if proof_kind == "fact" and proof.get("name") not in FACTS:
-            raise rd.fail(f"{path}.proof.name", f"one of {', '.join(FACTS)}, found {proof.get('name')!r}")
-        if not all(isinstance(p, str) for p in proof.get("play", [])):
-            raise rd.fail(f"{path}.proof.play", "a list of choice ids played before the fact is read")
+        proof = rd.get(raw, "proof", dict, path, None)  # without one, the file's answers are taken as they are
+        if proof is not None:
+            _check_proof(proof, rd, f"{path}.proof")
         if mode == "number":
             if len(answers) != 1 or isinstance(answers[0], bool) or not isinstance(answers[0], int):
                 raise rd.fail(f"{path}.answers", f"a number question has one whole-number answer, found {answers!r}")
