@@ -74,6 +74,16 @@ CASES = {
     "wrong format": (lambda d: d.update(format="lesson"), None, "format"),
     "number answer not a number": (lambda d: d["exercises"][1].update(mode="number", answers=["seven"]), "paw-counts",
                                    "exercises[1].answers"),
+    "an accepted answer that is not legal": (lambda d: d["exercises"][0].update(answers=["leap:9"]), "leap-key",
+                                             "exercises[0].answers[0]"),
+    "a move before the task that is not legal": (lambda d: d["exercises"][2].update(before=["stay", "fly"]),
+                                                 "bumped-leap", "exercises[2].before[1]"),
+    "a proof move that is not legal": (lambda d: d["exercises"][1]["proof"].update(play=["leap:9"]), "paw-counts",
+                                       "exercises[1].proof.play[0]"),
+    "a position that plays itself to the end": (
+        lambda d: d["exercises"][0]["setup"]["steps"].extend([["hour", 11], ["minute", 11],
+                                                              ["mouse", "blue.scurrier", "outer 10"]]),
+        "leap-key", "exercises[0].position"),
     "bad horizon": (lambda d: d["exercises"][3].update(horizon="week"), "best-leap", "exercises[3].horizon"),
 }
 

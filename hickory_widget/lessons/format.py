@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..builder import Position
+from ..game import Game
 from ..i18n import LANGUAGES
 from ..position import PositionError, from_data
 from .lookahead import HORIZONS
@@ -134,6 +135,32 @@ EXERCISE_FIELDS = {"id", "kind", "position", "setup", "before", "task", "hints",
 LESSON_FIELDS = {"format", "version", "id", "order", "title", "goal", "rules", "exercises"}
 
 
+def _check_moves(position: dict[str, Any], before: list[str], kind: str, answers: list[Any],
+                 proof: dict[str, Any] | None, rd: _Reader, path: str) -> None:
+    """Plays the file's moves on the real engine: the moves before the task, the accepted answers and the proof's
+    moves must each be legal where they are made, and a decision must be left to the learner."""
+    game = Game.from_position(position)
+
+    def play(moves: list[str], field: str) -> None:
+        for i, move in enumerate(moves):
+            if move not in game.choice_ids:
+                legal = ", ".join(game.choice_ids) or "none (the game is over)"
+                raise rd.fail(f"{field}[{i}]", f"{move!r} is not a legal choice there; legal: {legal}")
+            game.choose(move)
+
+    play(before, f"{path}.before")
+    if game.decision is None:
+        raise rd.fail(f"{path}.position", "the game runs to its end by itself: leave a decision to the learner "
+                                          "(e.g. put a mouse on the minute hand)")
+    if kind in ("do", "best"):
+        for i, answer in enumerate(answers):
+            if answer not in game.choice_ids:
+                raise rd.fail(f"{path}.answers[{i}]", f"{answer!r} is not a legal choice for the task's decision; "
+                                                      f"legal: {', '.join(game.choice_ids)}")
+    elif proof is not None:
+        play(list(proof.get("play", [])), f"{path}.proof.play")
+
+
 def _check_proof(proof: dict[str, Any], rd: _Reader, path: str) -> None:
     rd.unknown(proof, {"kind", "play", "name", "of", "color", "mouse"}, path)
     kind = rd.get(proof, "kind", str, path)
@@ -251,6 +278,7 @@ def _exercise(raw: Any, index: int, rd: _Reader) -> ExerciseData:
                     raise rd.fail(f"{path}.answers[{i}]", f"{a!r} is not one of the option ids {ids}")
             if mode == "one" and len(answers) != 1:
                 raise rd.fail(f"{path}.answers", "mode 'one' has exactly one right answer")
+    _check_moves(position, before, kind, answers, proof, rd, path)
     return ExerciseData(
         id=ex_id, kind=kind, position=position, before=tuple(before), task=rd.text(raw, "task", path),
         hints=hints, explanation=rd.text(raw, "explanation", path), rules=rd.rules(raw, "rules", path),
