@@ -1,0 +1,202 @@
+"""Load test of the classroom app: N learners at once (default 20) open the lessons served by Voilà on
+127.0.0.1 in headless Chromium, each in a browser context of its own, and answer the first exercise by clicking
+on the board. Prints the time to first board (median, worst), the time from the click to the verdict, the memory
+each learner costs on the server (its kernel), and the errors (they must be 0).
+
+    python benchmarks/load_classroom.py                 # 20 learners
+    python benchmarks/load_classroom.py --learners 5 --timeout 120
+
+Bounded: at most 40 learners, one overall time limit; the server listens on 127.0.0.1 only and is stopped at
+the end (with its kernels). Needs /usr/bin/chromium, playwright and voila (pip install -e '.[test]').
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK = ROOT / "examples" / "06_lessons.ipynb"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+MAX_LEARNERS = 40
+PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def process_tree(root: int) -> list[int]:
+    """The pid ``root`` and all its descendants, read from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rpartition(")")[2].split()[1])
+        children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        out.append(pid)
+        todo.extend(children.get(pid, []))
+    return out
+
+
+def rss_mib(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            total += int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE_SIZE
+    return total / 2**20
+
+
+def start_voila(base: Path, port: int) -> subprocess.Popen[bytes]:
+    shutil.copy(NOTEBOOK, base / NOTEBOOK.name)
+    env = dict(os.environ, HICKORY_PROGRESS=str(base / "progress.json"), JUPYTER_RUNTIME_DIR=str(base / "runtime"),
+               PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
+    log = (base / "voila.log").open("wb")
+    process = subprocess.Popen([sys.executable, "-m", "voila", NOTEBOOK.name, "--no-browser", f"--port={port}",
+                                "--Voila.ip=127.0.0.1"], cwd=base, env=env, stdin=subprocess.DEVNULL, stdout=log,
+                               stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"Voilà exited with code {process.returncode}:\n{(base / 'voila.log').read_text()}")
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/", timeout=2)
+            return process
+        except urllib.error.HTTPError:
+            return process
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.2)
+    raise SystemExit("Voilà did not start within 60 s")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+async def learner(browser, url: str, name: str, results: dict, errors: list[str], opened: asyncio.Event,
+                  count: list[int], total: int) -> None:
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    page.on("pageerror", lambda e: errors.append(f"{name}: page error {e}"))
+    try:
+        start = time.perf_counter()
+        await page.goto(f"{url}/?learner={name}", timeout=240_000, wait_until="commit")
+        await page.wait_for_selector('[data-testid=lesson] [data-target-key="outer:4"]', timeout=240_000)
+        results.setdefault("first_board", []).append(time.perf_counter() - start)
+        clicked = time.perf_counter()
+        await page.click('[data-testid=lesson] [data-target-key="outer:4"]')
+        await page.wait_for_selector("[data-testid=lesson][data-state=correct]", timeout=120_000)
+        results.setdefault("answer", []).append(time.perf_counter() - clicked)
+    except Exception as exc:  # counted and reported: a load test must not stop at the first failure
+        errors.append(f"{name}: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+    finally:
+        count[0] += 1
+        if count[0] == total:
+            opened.set()
+        await opened.wait()  # keep every kernel alive until the memory is measured
+        await context.close()
+
+
+async def run(n: int, url: str, server_pid: int, baseline: float, timeout: float) -> dict:
+    from playwright.async_api import async_playwright
+
+    results: dict = {}
+    errors: list[str] = []
+    opened = asyncio.Event()
+    count = [0]
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        tasks = [asyncio.create_task(learner(browser, url, f"load{i:02d}", results, errors, opened, count, n))
+                 for i in range(n)]
+        try:
+            await asyncio.wait_for(_measure(opened, results, server_pid), timeout)
+        except TimeoutError:
+            errors.append(f"not every learner was done within {timeout:.0f} s")
+            opened.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await browser.close()
+    results["errors"] = errors
+    results["baseline"] = baseline
+    return results
+
+
+async def _measure(opened: asyncio.Event, results: dict, server_pid: int) -> None:
+    await opened.wait()
+    tree = process_tree(server_pid)
+    results["kernels"] = len(tree) - 1
+    results["server_rss"] = rss_mib(tree)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--learners", type=int, default=20, help=f"learners at once (1-{MAX_LEARNERS})")
+    parser.add_argument("--timeout", type=float, default=300, help="overall limit in seconds")
+    args = parser.parse_args()
+    if not 1 <= args.learners <= MAX_LEARNERS:
+        parser.error(f"--learners must be 1-{MAX_LEARNERS}")
+    with tempfile.TemporaryDirectory(prefix="hickory-load-") as tmp:
+        base = Path(tmp)
+        port = free_port()
+        server = start_voila(base, port)
+        try:
+            time.sleep(1)
+            baseline = rss_mib(process_tree(server.pid))
+            t0 = time.perf_counter()
+            res = asyncio.run(run(args.learners, f"http://127.0.0.1:{port}", server.pid, baseline, args.timeout))
+            wall = time.perf_counter() - t0
+        finally:
+            stop(server)
+        progress = json.loads((base / "progress.json").read_text()) if (base / "progress.json").exists() else {}
+    solved = sum(1 for rec in progress.get("learners", {}).values() if rec.get("goal/grab-button", {}).get("stars"))
+    first, answer, errors = res.get("first_board", []), res.get("answer", []), res["errors"]
+    per = (res.get("server_rss", baseline) - baseline) / max(1, res.get("kernels", 1))
+    print(f"learners at once            {args.learners} (Voilà on 127.0.0.1, headless Chromium, "
+          f"{os.cpu_count()} cores)")
+    if first:
+        print(f"time to first board         median {statistics.median(first):.1f} s, worst {max(first):.1f} s")
+    if answer:
+        print(f"click to verdict            median {statistics.median(answer) * 1000:.0f} ms, "
+              f"worst {max(answer) * 1000:.0f} ms")
+    print(f"server memory               {baseline:.0f} MiB idle, {res.get('server_rss', 0):.0f} MiB with "
+          f"{res.get('kernels', 0)} kernels")
+    print(f"memory per learner          {per:.0f} MiB (one kernel each)")
+    print(f"answers saved               {solved} of {args.learners}")
+    print(f"wall time                   {wall:.1f} s")
+    print(f"errors                      {len(errors)}")
+    for e in errors[:20]:
+        print(f"  {e}")
+    return 1 if errors or solved != args.learners else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,303 @@
+"""Lessons and exercises in one language, and the judging of a learner's answer by the real engine.
+
+*do*: the answer is a choice id; an accepted one is right, another legal one is "not quite" with the reason,
+an illegal one gets the why-not answer and its rule. *predict*: the right answers are read from the engine
+(the proof in the file says which fact to read), so a wrong expectation in a file cannot pass the tests.
+*best*: every option is valued by :func:`.lookahead.option_values` and the learner's is compared in points.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .. import labels
+from ..decisions import Ask
+from ..game import Game
+from ..i18n import check_language
+from ..position import to_data
+from ..why_not import why_not
+from .format import ExerciseData, LessonData
+from .lookahead import option_values
+
+RULE_IN_TEXT = re.compile(r"\b(R\d+[a-z]?|Q\d+|H\d+)\b")
+
+
+@cache
+def _ui() -> dict[str, dict[str, str]]:
+    return json.loads((Path(__file__).parent / "ui.json").read_text(encoding="utf-8"))
+
+
+def ui_text(lang: str, key: str, **kw: Any) -> str:
+    """A lesson UI text (hint, show me, not quite, ...) in ``lang``."""
+    template = _ui()[check_language(lang)][key]
+    return template.format(**kw) if kw else template
+
+
+def ui_texts(lang: str) -> dict[str, str]:
+    return dict(_ui()[check_language(lang)])
+
+
+class AnswerError(ValueError):
+    """An answer of the wrong shape (not a choice id, an unknown option, not a number); nothing is judged."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer a predict exercise offers, in the lesson's language."""
+
+    id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judgement of one answer: right or not, why, the rules that decide it, and the solution."""
+
+    correct: bool
+    message: str
+    rules: list[str]
+    solution: list[Any]
+    legal: bool = True
+    points: dict[str, int] = field(default_factory=dict)
+
+
+def _fact(game: Game, name: str, of: Any) -> Any:
+    """One fact of the game's state, for predict questions about setup, the refresh and the chain."""
+    s = game.state
+    simple = {"minute": s.minute, "hour": s.hour, "hand_spaces": s.hand_spaces, "priority": s.priority,
+              "weight": s.weight, "paws": " ".join(map(str, sorted(s.paws))),
+              "free": s.hand_spaces - s.hand_used(), "bumped": sum(1 for w, _ in s.loc.values() if w == "bumped"),
+              "next_leaf": s.c.chain.right_values[s.weight], "web": len(s.web)}
+    if name in simple:
+        return simple[name]
+    if name == "favors":
+        return len(s.player(of).favors)
+    if name == "tiles":
+        return len(s.card(of))
+    if name == "scaler":
+        return s.player(of).scaler
+    if name == "score":
+        return s.player(of).score
+    if name == "leaf":
+        return s.leaves[int(of)] or "empty"
+    raise ValueError(f"unknown fact {name!r}")
+
+
+class Exercise:
+    """One exercise of a lesson, its texts in one language."""
+
+    def __init__(self, data: ExerciseData, lang: str, lesson_id: str) -> None:
+        self.data = data
+        self.lang = lang
+        self.lesson_id = lesson_id
+        self._values: dict[str, int] | None = None
+
+    def values(self) -> dict[str, int]:
+        """Best exercises: each option's best reachable score at the horizon (searched once, then kept)."""
+        if self._values is None:
+            self._values = option_values(self.game(), self.data.horizon)
+        return dict(self._values)
+
+    # -------------------------------------------------------------------------------------------- reading
+    @property
+    def id(self) -> str:
+        return self.data.id
+
+    @property
+    def key(self) -> str:
+        """Unique across the curriculum: ``lesson-id/exercise-id`` (what progress files store)."""
+        return f"{self.lesson_id}/{self.data.id}"
+
+    @property
+    def kind(self) -> str:
+        return self.data.kind
+
+    @property
+    def prompt(self) -> str:
+        return self.data.task[self.lang]
+
+    @property
+    def hints(self) -> list[str]:
+        return [h[self.lang] for h in self.data.hints]
+
+    @property
+    def explanation(self) -> str:
+        return self.data.explanation[self.lang]
+
+    @property
+    def rules(self) -> list[str]:
+        return list(self.data.rules)
+
+    @property
+    def mode(self) -> str | None:
+        return self.data.mode
+
+    @property
+    def focus(self) -> list[str]:
+        return list(self.data.focus)
+
+    @property
+    def answers(self) -> list[Answer]:
+        """The answers to pick from (predict exercises; empty for do and best)."""
+        return [Answer(o.id, o.text[self.lang]) for o in self.data.options]
+
+    @property
+    def accepted(self) -> list[Any]:
+        """What the file accepts: choice ids (do, best), option ids or a number (predict)."""
+        return list(self.data.answers)
+
+    def game(self) -> Game:
+        """A fresh game at the exercise's position, with the moves before the task already played."""
+        game = Game.from_position(self.data.position)
+        for entry in self.data.before:
+            game.choose(entry)
+        return game
+
+    def __repr__(self) -> str:
+        return f"<Exercise {self.key} {self.kind}: {self.prompt[:60]!r}>"
+
+    # -------------------------------------------------------------------------------------------- judging
+    def solution(self) -> list[Any]:
+        """The right answers as the engine finds them."""
+        if self.kind == "do":
+            return self.accepted
+        if self.kind == "best":
+            values = self.values()
+            top = max(values.values())
+            return [o for o, v in values.items() if v == top]
+        return self.truth()
+
+    def truth(self) -> list[Any]:
+        """Predict exercises: the fact the proof names, read from the engine after its moves (a file's own
+        question without a proof is taken at its word)."""
+        proof = self.data.proof
+        if proof is None:
+            return [a if self.data.mode == "number" else str(a) for a in self.data.answers]
+        start = {color: sum(b["score"].values()) for color, b in self.data.position["boards"].items()}
+        game = self.game()
+        for entry in proof.get("play", []):
+            game.choose(entry)
+        kind = proof["kind"]
+        if kind == "legal":
+            legal = set(game.choice_ids)
+            return [o.id for o in self.data.options if o.id in legal]
+        if kind == "next":
+            d = game.decision
+            return [] if d is None else [d.context.get("mouse") or d.player]
+        if kind == "points":
+            color = proof["color"]
+            return [game.scores[color] - start[color]]
+        if kind == "where":
+            return [to_data(game.state)["mice"][proof["mouse"]]]
+        if kind == "fact":
+            value = _fact(game, proof["name"], proof.get("of"))
+            return [value if self.data.mode == "number" else str(value)]
+        if kind == "winner":
+            return sorted(st.color for st in game.standings() if st.place == 1)
+        raise ValueError(f"unknown proof kind {kind!r}")
+
+    def check(self, answer: Any) -> Verdict:
+        """Judges ``answer``: a choice id (do, best), an option id or a list of them, or a number (predict)."""
+        if self.kind == "predict":
+            return self._check_predict(answer)
+        if not isinstance(answer, str):
+            raise AnswerError(f"{self.key}: the answer is a choice id (a string such as 'leap:5'), not {answer!r}")
+        game = self.game()
+        if answer not in game.choice_ids:
+            text = why_not(game, answer, self.lang)
+            found = RULE_IN_TEXT.findall(text)
+            return Verdict(False, f"{ui_text(self.lang, 'not_allowed')} {text}", list(dict.fromkeys(found))
+                           or self.rules, self.solution(), legal=False)
+        if self.kind == "do":
+            if answer in self.data.answers:
+                return Verdict(True, f"{ui_text(self.lang, 'correct')} {self.explanation}", self.rules, self.accepted)
+            return Verdict(False, f"{ui_text(self.lang, 'not_quite')} {self._reason(answer)}", self.rules,
+                           self.accepted)
+        values = self.values()
+        best = max(values.values())
+        horizon = ui_text(self.lang, f"horizon.{self.data.horizon}")
+        top = [o for o, v in values.items() if v == best]
+        if answer not in values:  # trading: legal, but it scores nothing by itself
+            return Verdict(False, f"{ui_text(self.lang, 'not_quite')} {ui_text(self.lang, 'trade_no_points')}",
+                           self.rules, top, points={"best": best})
+        yours = values[answer]
+        if yours == best:
+            msg = f"{ui_text(self.lang, 'correct')} {ui_text(self.lang, 'best_equal', best=best, horizon=horizon)} "
+            return Verdict(True, msg + self.explanation, self.rules, top, points={"yours": yours, "best": best})
+        msg = (f"{ui_text(self.lang, 'not_quite')} "
+               f"{ui_text(self.lang, 'best_points', yours=yours, best=best, horizon=horizon)} {self._reason(answer)}")
+        return Verdict(False, msg.strip(), self.rules, top, points={"yours": yours, "best": best})
+
+    def _reason(self, answer: str) -> str:
+        wrong = self.data.wrong
+        text = wrong.get(answer) or wrong.get("*")
+        return text[self.lang] if text else self.hints[0]
+
+    def _check_predict(self, answer: Any) -> Verdict:
+        truth = self.truth()
+        mode = self.data.mode
+        if mode == "number":
+            if isinstance(answer, str) and answer.strip().lstrip("-").isdigit():
+                answer = int(answer)
+            if isinstance(answer, bool) or not isinstance(answer, int):
+                raise AnswerError(f"{self.key}: the answer is a whole number, not {answer!r}")
+            picked: list[Any] = [answer]
+        else:
+            picked = [answer] if isinstance(answer, str) else answer
+            ids = [o.id for o in self.data.options]
+            if not isinstance(picked, list) or not picked or any(p not in ids for p in picked):
+                raise AnswerError(f"{self.key}: pick {'one' if mode == 'one' else 'one or more'} of {ids}, "
+                                  f"not {answer!r}")
+            if mode == "one" and len(picked) != 1:
+                raise AnswerError(f"{self.key}: pick exactly one of {ids}, not {answer!r}")
+        if sorted(map(str, picked)) == sorted(map(str, truth)):
+            return Verdict(True, f"{ui_text(self.lang, 'correct')} {self.explanation}", self.rules, truth)
+        reason = self._reason(str(picked[0])) if len(picked) == 1 else self._reason("*")
+        return Verdict(False, f"{ui_text(self.lang, 'not_quite')} {reason}", self.rules, truth)
+
+    def solution_text(self) -> str:
+        """The solution in words: the answers' texts, the number, or the choices' labels."""
+        sol = self.solution()
+        if self.kind == "predict" and self.data.mode != "number":
+            texts = {o.id: o.text[self.lang] for o in self.data.options}
+            sol = [texts.get(s, s) for s in sol]
+        elif self.kind != "predict":
+            game = self.game()
+            d = game.decision
+            if d is not None:
+                ask = Ask(d.player, d.kind, game.choice_ids, dict(d.context))
+                sol = [labels.label(game.state, ask, s, self.lang) for s in sol]
+        return ui_text(self.lang, "answer_was", answer=" / ".join(map(str, sol)))
+
+
+class Lesson:
+    """A lesson in one language: ``.id``, ``.title``, ``.goal``, ``.rules`` and its ``.exercises`` in order."""
+
+    def __init__(self, data: LessonData, lang: str = "en") -> None:
+        self.data = data
+        self.lang = check_language(lang)
+        self.exercises = [Exercise(e, self.lang, data.id) for e in data.exercises]
+
+    @property
+    def id(self) -> str:
+        return self.data.id
+
+    @property
+    def title(self) -> str:
+        return self.data.title[self.lang]
+
+    @property
+    def goal(self) -> str:
+        return self.data.goal[self.lang]
+
+    @property
+    def rules(self) -> list[str]:
+        return list(self.data.rules)
+
+    def __repr__(self) -> str:
+        return f"<Lesson {self.id}: {self.title!r}, {len(self.exercises)} exercises>"

@@ -1,0 +1,290 @@
+// anywidget entry point of the lesson widget (hickory_widget/lessons/widget.py): the task on top, the board drawn
+// by board.mjs with the spots that matter highlighted, answers, hint, show me, next/back and a progress map.
+// Joined after geometry.mjs and board.mjs (see lesson_bundle); every top-level name here starts with "lesson"
+// or "ls" so that it never repeats one of theirs. Imports stay on ONE line each.
+import { drawClock, drawChain, drawSide, drawPlayers, drawDecision, targetMap, useTexts } from "./board.mjs";
+
+function lsNode(tag, attrs = {}, parent = null, text = null) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  if (text !== null) e.textContent = String(text);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function lsReducedMotion() {
+  try {
+    return Boolean(globalThis.matchMedia && globalThis.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  } catch {
+    return false;
+  }
+}
+
+/** A lesson UI text from view.ui with {name} filled in. */
+function lsText(view, key, values = {}) {
+  const template = view?.ui?.[key] ?? key;
+  return String(template).replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
+}
+
+/** "★★☆" for 0-3 stars. */
+export function lessonStars(n) {
+  const k = Math.max(0, Math.min(3, Number(n) || 0));
+  return "★".repeat(k) + "☆".repeat(3 - k);
+}
+
+/** The CSS selectors of the board spots a focus key names ("outer:5", "inner:3", "hand", "mouse:blue.spotter"). */
+export function lessonFocusSelectors(key) {
+  const [type, rest] = String(key).split(/:(.*)/s);
+  switch (type) {
+    case "outer":
+      return [`[data-outer="${rest}"]`, `[data-action="${rest}"]`];
+    case "inner":
+      return [`[data-inner="${rest}"]`, `[data-action="${rest}"]`];
+    case "hand":
+      return [".hk-minute"];
+    case "mouse":
+      return [`[data-mouse="${rest}"]`, `[data-card="${rest}"]`];
+    default:
+      return [];
+  }
+}
+
+function lsRuleBadges(parent, rules) {
+  for (const r of rules ?? []) {
+    lsNode("span", { class: "hk-rule", title: `${r.id}: ${r.text}`, tabindex: "0", role: "note", "data-rule": r.id, "aria-label": `${r.id}: ${r.text}` }, parent, r.id);
+  }
+}
+
+function lsHeader(view, send) {
+  const head = lsNode("header", { class: "ls-head" });
+  const l = view.lesson;
+  const title = lsNode("div", { class: "ls-title" }, head);
+  lsNode("span", { class: "ls-lesson-n" }, title, lsText(view, "lesson", { n: l.index + 1 }));
+  lsNode("h2", { "data-testid": "lesson-title" }, title, l.title);
+  lsNode("span", { class: "ls-ex-n" }, title, lsText(view, "exercise", { n: view.exercise.index + 1, total: l.count }));
+  const tools = lsNode("div", { class: "ls-tools" }, head);
+  const lang = lsNode("select", { "data-control": "language", "aria-label": lsText(view, "language") }, tools);
+  for (const [code, name] of [["en", "English"], ["it", "Italiano"], ["de", "Deutsch"]]) lsNode("option", { value: code }, lang, name);
+  lang.value = view.lang;
+  lang.addEventListener("change", () => send({ type: "language", lang: lang.value }));
+  const present = lsNode("button", { type: "button", "data-control": "present", "aria-pressed": view.presentation ? "true" : "false" }, tools, lsText(view, "presentation"));
+  present.addEventListener("click", () => send({ type: "present" }));
+  if (!view.presentation) lsNode("span", { class: "ls-learner", title: lsText(view, "learner") }, tools, `${lsText(view, "learner")}: ${view.learner}`);
+  lsNode("p", { class: "ls-goal" }, head, l.goal);
+  return head;
+}
+
+function lsTask(view, send, draft) {
+  const ex = view.exercise;
+  const box = lsNode("section", { class: `ls-task ls-kind-${ex.kind}`, "aria-label": lsText(view, `kind.${ex.kind}`) });
+  lsNode("div", { class: "ls-kind" }, box, lsText(view, `kind.${ex.kind}`));
+  lsNode("p", { class: "ls-prompt", "data-testid": "prompt" }, box, ex.prompt);
+  if (ex.kind === "predict") box.appendChild(lsAnswers(view, send, draft));
+  for (const [i, h] of ex.hints.entries()) lsNode("p", { class: "ls-hint", "data-hint": i }, box, h);
+  const v = view.verdict;
+  if (v) {
+    const state = v.shown ? "shown" : v.correct ? "correct" : "wrong";
+    const vb = lsNode("div", { class: `ls-verdict ls-${state}`, role: "status", "aria-live": "polite", "data-testid": "verdict", "data-verdict": state }, box);
+    lsNode("span", { class: "ls-verdict-text" }, vb, v.message);
+    lsRuleBadges(vb, v.rules);
+  }
+  const bar = lsNode("div", { class: "ls-buttons" }, box);
+  const button = (label, name, intent, disabled = false) => {
+    const b = lsNode("button", { type: "button", "data-control": name, disabled: disabled || null }, bar, label);
+    b.addEventListener("click", () => send(intent));
+    return b;
+  };
+  button(lsText(view, "hint"), "hint", { type: "hint" }, ex.done || ex.hints_left <= 0);
+  button(`▶ ${lsText(view, "show_me")}`, "show", { type: "show" }, ex.done);
+  if ((v && !v.correct) || ex.shown) button(`↺ ${lsText(view, "try_again")}`, "retry", { type: "retry" }, ex.done);
+  button(`← ${lsText(view, "back")}`, "back", { type: "back" }, !view.can_back);
+  const next = button(`${lsText(view, "next")} →`, "next", { type: "next" }, !view.can_next);
+  if (ex.done) next.classList.add("ls-primary");
+  if (ex.done && ex.stars) lsNode("span", { class: "ls-stars-now", title: lsText(view, `stars.${ex.stars}`) }, bar, lessonStars(ex.stars));
+  return box;
+}
+
+function lsAnswers(view, send, draft) {
+  const ex = view.exercise;
+  const wrap = lsNode("div", { class: "ls-answers", role: "group" });
+  const solution = new Set(ex.solution ?? []);
+  const answer = (value) => send({ type: "answer", value });
+  if (ex.mode === "number") {
+    lsNode("span", { class: "hk-muted" }, wrap, lsText(view, "pick_number"));
+    const input = lsNode("input", { type: "number", step: 1, "data-control": "number", "aria-label": lsText(view, "your_answer"), disabled: ex.done || null }, wrap);
+    if (draft.number !== undefined) input.value = draft.number;
+    input.addEventListener("input", () => { draft.number = input.value; });
+    const go = lsNode("button", { type: "button", "data-control": "check", disabled: ex.done || null }, wrap, lsText(view, "check"));
+    const submit = () => {
+      if (input.value === "" || !Number.isInteger(Number(input.value))) { input.setCustomValidity(lsText(view, "bad_number")); input.reportValidity(); return; }
+      answer(Number(input.value));
+    };
+    go.addEventListener("click", submit);
+    input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") submit(); });
+    if (ex.solution?.length) lsNode("span", { class: "ls-solution" }, wrap, String(ex.solution[0]));
+    return wrap;
+  }
+  lsNode("span", { class: "hk-muted" }, wrap, lsText(view, ex.mode === "one" ? "pick_one" : "pick_several"));
+  const picked = new Set(draft.picked ?? []);
+  for (const a of ex.answers) {
+    const b = lsNode("button", { type: "button", class: "ls-answer", "data-answer": a.id, "aria-pressed": picked.has(a.id) ? "true" : "false", disabled: ex.done || null }, wrap, a.text);
+    if (solution.has(a.id)) b.classList.add("ls-right");
+    b.addEventListener("click", () => {
+      if (ex.mode === "one") { answer(a.id); return; }
+      if (picked.has(a.id)) picked.delete(a.id); else picked.add(a.id);
+      draft.picked = [...picked];
+      b.setAttribute("aria-pressed", picked.has(a.id) ? "true" : "false");
+    });
+  }
+  if (ex.mode === "several") {
+    const go = lsNode("button", { type: "button", "data-control": "check", disabled: ex.done || null }, wrap, lsText(view, "check"));
+    go.addEventListener("click", () => { if (picked.size) answer([...picked]); });
+  }
+  return wrap;
+}
+
+function lsFocus(svg, focus) {
+  if (!focus?.length) return;
+  svg.classList.add("ls-dim");
+  for (const key of focus) {
+    for (const sel of lessonFocusSelectors(key)) for (const node of svg.querySelectorAll(sel)) node.classList.add("ls-focus");
+  }
+}
+
+function lsMap(view, send) {
+  const nav = lsNode("nav", { class: "ls-map", "aria-label": lsText(view, "progress") });
+  const t = view.total;
+  lsNode("h3", {}, nav, `${lsText(view, "progress")}: ${t.solved} / ${t.count} · ${t.stars} ★`);
+  const ol = lsNode("ol", {}, nav);
+  view.map.forEach((lesson, li) => {
+    const item = lsNode("li", { "data-lesson": lesson.id, class: li === view.lesson.index ? "ls-here" : null }, ol);
+    lsNode("span", { class: "ls-map-title" }, item, lesson.title);
+    const row = lsNode("span", { class: "ls-map-row" }, item);
+    lesson.exercises.forEach((ex, ei) => {
+      const here = li === view.lesson.index && ei === view.exercise.index;
+      const b = lsNode("button", {
+        type: "button", class: `ls-cell ls-stars-${ex.stars}${here ? " ls-current" : ""}`, "data-map": ex.key, "data-stars": ex.stars,
+        title: `${ex.key}: ${lsText(view, `stars.${ex.stars}`)}`, "aria-current": here ? "step" : null,
+      }, row, ex.stars ? lessonStars(ex.stars) : "·");
+      b.addEventListener("click", () => send({ type: "goto", lesson: li, exercise: ei }));
+    });
+  });
+  const reset = lsNode("button", { type: "button", "data-control": "reset" }, nav, lsText(view, "reset"));
+  reset.addEventListener("click", () => send({ type: "reset" }));
+  return nav;
+}
+
+function render({ model, el }) {
+  const root = lsNode("div", { class: "hk-root ls-root", "data-testid": "lesson", tabindex: "-1" });
+  const banner = lsNode("div", { class: "hk-error", role: "alert", "data-testid": "lesson-error" }, root);
+  const content = lsNode("div", { class: "ls-content" }, root);
+  el.appendChild(root);
+  const memory = { key: null, prevHand: null, prevMice: new Map(), frame: 0, draft: {} };
+
+  const send = (intent) => {
+    const view = model.get("view") || {};
+    model.send({ ...intent, version: view.version ?? 0 });
+  };
+
+  const showError = () => {
+    const err = model.get("error") || "";
+    banner.textContent = err;
+    banner.hidden = !err;
+  };
+
+  const draw = () => {
+    const view = model.get("view");
+    if (!view || !view.board) {
+      content.textContent = "…";
+      return;
+    }
+    const board = view.board;
+    useTexts(board);
+    if (memory.key !== view.exercise.key) {
+      memory.key = view.exercise.key;
+      memory.prevHand = null;
+      memory.prevMice = new Map();
+      memory.draft = {};
+    }
+    if (view.verdict && !view.verdict.correct) memory.draft = {};
+    root.setAttribute("lang", view.lang);
+    root.setAttribute("data-exercise", view.exercise.key);
+    root.setAttribute("data-kind", view.exercise.kind);
+    root.setAttribute("data-version", String(view.version));
+    root.setAttribute("data-state", view.exercise.done ? "correct" : view.verdict ? (view.verdict.shown ? "shown" : "wrong") : "open");
+    root.classList.toggle("ls-presentation", Boolean(view.presentation));
+    const motion = { enabled: !lsReducedMotion(), prevHand: memory.prevHand, prevMice: memory.prevMice, mice: new Map(), hand: null, pending: [] };
+    root.classList.toggle("hk-animate", motion.enabled);
+    const ctx = {
+      send: (intent) => send(intent),
+      targets: targetMap(board),
+      onTarget: (choices) => { if (choices.length >= 1) send({ type: "choose", id: choices[0].id }); },
+      showSecrets: true,
+      toggles: { animate: motion.enabled, show_secrets: true },
+      seats: {},
+      newGame: { players: board.players.length, seed: 1 },
+      motion,
+    };
+    const frag = document.createDocumentFragment();
+    frag.appendChild(lsHeader(view, send));
+    const layout = lsNode("div", { class: "ls-layout" }, frag);
+    const left = lsNode("div", { class: "ls-left" }, layout);
+    left.appendChild(lsTask(view, send, memory.draft));
+    if (board.decision && !view.exercise.done) left.appendChild(drawDecision(board, ctx));
+    const main = lsNode("div", { class: "hk-main" }, left);
+    const clockWrap = lsNode("div", { class: "hk-clock" }, main);
+    const svg = drawClock(board, ctx);
+    lsFocus(svg, view.exercise.focus);
+    clockWrap.appendChild(svg);
+    const col = lsNode("div", { class: "hk-sidecol" }, main);
+    lsNode("div", { class: "hk-chain" }, col).appendChild(drawChain(board));
+    col.appendChild(drawSide(board, ctx));
+    const players = drawPlayers(board, ctx);
+    for (const key of view.exercise.focus ?? []) {
+      for (const sel of lessonFocusSelectors(key)) for (const node of players.querySelectorAll(sel)) node.classList.add("ls-focus");
+    }
+    left.appendChild(players);
+    if (!view.presentation) layout.appendChild(lsMap(view, send));
+    content.replaceChildren(frag);
+    memory.prevHand = motion.hand;
+    memory.prevMice = motion.mice;
+    if (motion.pending.length) {
+      const frame = ++memory.frame;
+      void root.getBoundingClientRect();
+      requestAnimationFrame(() => {
+        if (frame !== memory.frame) return;
+        for (const f of motion.pending) f();
+      });
+    }
+  };
+
+  const onKey = (ev) => {
+    const view = model.get("view");
+    if (!view?.presentation || ev.target?.tagName === "INPUT" || ev.target?.tagName === "SELECT") return;
+    const intent = { ArrowRight: "next", ArrowLeft: "back", h: "hint", s: "show" }[ev.key];
+    if (intent) {
+      ev.preventDefault();
+      send({ type: intent });
+    }
+  };
+  root.addEventListener("keydown", onKey);
+  const onView = () => draw();
+  const onError = () => showError();
+  model.on("change:view", onView);
+  model.on("change:error", onError);
+  showError();
+  draw();
+  return () => {
+    model.off("change:view", onView);
+    model.off("change:error", onError);
+    root.removeEventListener("keydown", onKey);
+    memory.frame++;
+    root.remove();
+  };
+}
+
+export default { render };

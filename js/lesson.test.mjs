@@ -1,0 +1,20 @@
+// node --test js/ : the lesson widget's pure helpers (stars and the board spots a focus key names).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { lessonStars, lessonFocusSelectors } from "./lesson.mjs";
+
+test("stars: three places, filled for each star earned, clamped", () => {
+  assert.equal(lessonStars(3), "★★★");
+  assert.equal(lessonStars(2), "★★☆");
+  assert.equal(lessonStars(0), "☆☆☆");
+  assert.equal(lessonStars(7), "★★★");
+  assert.equal(lessonStars(undefined), "☆☆☆");
+});
+
+test("focus keys name the spots drawn by board.mjs", () => {
+  assert.deepEqual(lessonFocusSelectors("outer:5"), ['[data-outer="5"]', '[data-action="5"]']);
+  assert.deepEqual(lessonFocusSelectors("inner:12"), ['[data-inner="12"]', '[data-action="12"]']);
+  assert.deepEqual(lessonFocusSelectors("hand"), [".hk-minute"]);
+  assert.deepEqual(lessonFocusSelectors("mouse:blue.spotter"), ['[data-mouse="blue.spotter"]', '[data-card="blue.spotter"]']);
+  assert.deepEqual(lessonFocusSelectors("nonsense"), []);
+});

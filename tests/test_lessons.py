@@ -1,0 +1,200 @@
+"""The built-in curriculum (hickory_widget.lessons): every exercise's solution is accepted by the real engine, a
+wrong legal answer is refused with a reason and a rule id, an illegal move gets the why-not answer with its rule,
+and every text exists in English, Italian and German."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from hickory_widget import Game
+from hickory_widget.i18n import LANGUAGES
+from hickory_widget.lessons import AnswerError, curriculum
+from hickory_widget.lessons.format import RULE_ID
+
+LESSONS = curriculum()
+EXERCISES = [ex for lesson in LESSONS for ex in lesson.exercises]
+IDS = [ex.key for ex in EXERCISES]
+
+
+def by_key(key: str, lang: str = "en"):
+    for lesson in curriculum(lang):
+        for ex in lesson.exercises:
+            if ex.key == key:
+                return ex
+    raise KeyError(key)
+
+
+def test_the_curriculum_has_at_least_14_lessons_and_60_exercises() -> None:
+    assert len(LESSONS) >= 14
+    assert len(EXERCISES) >= 60
+    assert {ex.kind for ex in EXERCISES} == {"do", "predict", "best"}
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
+def test_each_lesson_has_three_exercises_of_two_kinds(lesson) -> None:
+    assert len(lesson.exercises) >= 3
+    assert len({ex.kind for ex in lesson.exercises}) >= 2
+    assert lesson.rules and all(RULE_ID.match(r) for r in lesson.rules)
+
+
+def test_lessons_come_in_teaching_order_goal_first_solo_last() -> None:
+    ids = [lesson.id for lesson in LESSONS]
+    assert ids[0] == "goal" and ids[-1] == "solo"
+    assert ids.index("tick") < ids.index("jumping") < ids.index("pushing") < ids.index("bumped")
+    assert ids.index("refresh") < ids.index("end")
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=IDS)
+def test_the_position_loads_and_is_at_a_decision(ex) -> None:
+    game = ex.game()
+    assert isinstance(game, Game)
+    start = Game.from_position(ex.data.position)  # the file's position is the engine's own position data
+    assert Game.from_position(start.position()).position() == start.position()
+    # the board shows the question, never its outcome: someone still has to decide (for do and best, the learner)
+    assert game.decision is not None, f"{ex.key}: the position runs to the end of the game by itself"
+    if ex.kind in ("do", "best"):
+        for answer in ex.accepted:
+            assert answer in game.choice_ids, f"{ex.key}: accepted answer {answer!r} is not legal there"
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=IDS)
+def test_the_solution_is_accepted(ex) -> None:
+    solution = ex.solution()
+    answer = solution if ex.kind == "predict" and ex.mode == "several" else solution[0]
+    verdict = ex.check(answer)
+    assert verdict.correct, f"{ex.key}: {verdict.message}"
+    assert verdict.message.startswith("Right!")
+    assert verdict.rules
+
+
+PROVED = [e for e in EXERCISES if e.kind != "do"]
+
+
+@pytest.mark.parametrize("ex", PROVED, ids=[e.key for e in PROVED])
+def test_what_the_file_expects_is_what_the_engine_proves(ex) -> None:
+    assert ex.kind == "best" or ex.data.proof is not None, f"{ex.key}: a built-in predict question needs a proof"
+    assert sorted(map(str, ex.solution())) == sorted(map(str, ex.accepted))
+
+
+def _wrong_answer(ex):
+    if ex.kind == "predict":
+        if ex.mode == "number":
+            return ex.solution()[0] + 1
+        truth = {str(t) for t in ex.solution()}
+        others = [a.id for a in ex.answers if a.id not in truth]
+        if ex.mode == "one":
+            return others[0]
+        return others[:1] if others else [a.id for a in ex.answers][:1]
+    game = ex.game()
+    right = set(ex.solution())
+    wrong = [c for c in game.choice_ids if c not in right]
+    return wrong[0] if wrong else None
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=IDS)
+def test_a_wrong_answer_is_refused_with_a_reason_and_a_rule(ex) -> None:
+    answer = _wrong_answer(ex)
+    if answer is None:  # every legal option is right: then an illegal one must be refused
+        answer = "leap:9"
+    verdict = ex.check(answer)
+    assert not verdict.correct
+    assert verdict.message.startswith(("Not quite.", "That move is not allowed."))
+    assert len(verdict.message) > len("Not quite.") + 10
+    assert verdict.rules and all(RULE_ID.match(r) for r in verdict.rules)
+    assert verdict.solution
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=IDS)
+def test_every_text_exists_in_english_italian_and_german(ex) -> None:
+    texts = {lang: by_key(ex.key, lang) for lang in LANGUAGES}
+    for e in texts.values():
+        assert e.prompt.strip() and e.explanation.strip() and e.hints and all(h.strip() for h in e.hints)
+        assert all(a.text.strip() for a in e.answers)
+        assert e.check(e.solution() if e.kind == "predict" and e.mode == "several" else e.solution()[0]).correct
+    assert texts["en"].prompt != texts["it"].prompt != texts["de"].prompt
+    assert texts["en"].explanation != texts["de"].explanation
+
+
+def test_lesson_titles_differ_by_language() -> None:
+    for en, it, de in zip(curriculum("en"), curriculum("it"), curriculum("de"), strict=True):
+        assert en.id == it.id == de.id
+        assert len({en.title, it.title, de.title}) == 3, en.id
+
+
+def test_R89_leaping_too_far_gets_the_why_not_answer_with_its_rule() -> None:
+    ex = by_key("scurrier/leap-key")
+    verdict = ex.check("leap:9")
+    assert not verdict.correct and not verdict.legal
+    assert "R89" in verdict.rules
+    assert verdict.message.startswith("That move is not allowed.")
+    assert verdict.solution == ["leap:7"]
+
+
+def test_R111_landing_under_a_paw_gets_the_why_not_answer_in_italian() -> None:
+    ex = by_key("bumped/paw-behind", "it")
+    game = ex.game()
+    assert "back:4" not in game.choice_ids
+    do = by_key("bumped/paw-skip-back", "it")
+    verdict = do.check("leap:5")
+    assert not verdict.correct and "R111" in verdict.rules
+    assert "zampa" in verdict.message
+
+
+def test_R45_a_legal_but_wrong_move_is_not_quite_with_the_reason() -> None:
+    ex = by_key("goal/grab-button", "de")
+    verdict = ex.check("stay")
+    assert not verdict.correct and verdict.legal
+    assert verdict.message.startswith("Nicht ganz.")
+    assert "Knopf" in verdict.message
+    assert verdict.rules == ["R45", "R55", "R57"]
+
+
+def test_R102_best_compares_the_learners_choice_in_points() -> None:
+    ex = by_key("chain/leaf-beats")
+    verdict = ex.check("jump_off")
+    assert not verdict.correct
+    assert verdict.points == {"yours": 3, "best": 9}
+    assert "3 points" in verdict.message and "9" in verdict.message
+    assert ex.check("leap:7").points == {"yours": 9, "best": 9}
+
+
+def test_R104_predict_several_needs_exactly_the_right_set() -> None:
+    ex = by_key("delivering/what-goes")
+    assert ex.check(["deliver:red.button.1", "deliver:wild.1"]).correct
+    assert not ex.check(["deliver:red.button.1"]).correct
+    assert not ex.check(["deliver:red.button.1", "deliver:wild.1", "deliver:crown"]).correct
+
+
+def test_malformed_answers_raise_and_say_what_is_allowed() -> None:
+    ex = by_key("delivering/eighteen")
+    assert ex.check("18").correct  # a number typed as text is read as the number
+    with pytest.raises(AnswerError, match="whole number"):
+        ex.check("eighteen")
+    pick = by_key("tick/priority")
+    with pytest.raises(AnswerError, match=re.escape("['blue.scavenger', 'red.scurrier']")):
+        pick.check("yellow.scamp")
+    with pytest.raises(AnswerError, match="choice id"):
+        by_key("goal/grab-button").check(7)
+
+
+def test_the_exercises_practise_many_rules() -> None:
+    practised = {r for ex in EXERCISES for r in ex.rules}
+    base = {re.match(r"R\d+", r).group(0) for r in practised if r.startswith("R")}
+    assert len(base) >= 60, sorted(base)
+
+
+def test_the_look_ahead_refuses_a_position_too_open_to_prove(monkeypatch) -> None:
+    from hickory_widget.lessons import lookahead
+
+    monkeypatch.setattr(lookahead, "NODE_LIMIT", 5)
+    with pytest.raises(lookahead.SearchTooLarge, match="more than 5 choices"):
+        lookahead.option_values(by_key("relics/patience").game(), "round")
+    with pytest.raises(ValueError, match="horizon must be one of"):
+        lookahead.option_values(Game.new(2, seed=1), "week")
+
+
+def test_R89_the_best_choice_values_every_option_in_points() -> None:
+    values = by_key("scurrier/best-leap").values()
+    assert values == {"stay": 0, "jump_off": 0, "leap:6": 5, "leap:7": 0}
