@@ -65,7 +65,7 @@ def _seats(v: Any) -> bool:
 
 def _target(v: Any) -> bool:
     return type(v) is dict and set(v) <= {"type", "number"} and type(v.get("type")) is str and len(
-        v["type"]) <= 20 and (("number" not in v) or type(v["number"]) is int and 1 <= v["number"] <= 12)
+        v["type"]) <= 20 and (("number" not in v) or (type(v["number"]) is int and 1 <= v["number"] <= 12))
 
 
 def _why_id(v: Any) -> bool:
