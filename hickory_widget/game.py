@@ -184,7 +184,8 @@ class Game:
             raise IllegalChoice("the game is over; nothing random is left to force")
         if not isinstance(what, str) or what not in FORCE_KINDS:
             raise IllegalChoice(f"cannot force {excerpt(what)}; forceable outcomes: {', '.join(FORCE_KINDS)}")
-        if isinstance(value, bool) or not isinstance(value, (str, int)) or len(str(value)) > MAX_STR:
+        if isinstance(value, bool) or not isinstance(value, (str, int)) or (
+                len(value) > MAX_STR if isinstance(value, str) else value.bit_length() > 64):
             raise IllegalChoice(f"a forced outcome is a die face or a tile (text or whole number), not "
                                 f"{excerpt(value)}")
         try:

@@ -115,7 +115,7 @@ def parse_intent(content: Any, board_version: int) -> dict[str, Any]:
         check_plain(content, max_depth=MAX_DEPTH, max_str=MAX_STR, max_list=50)
     except PlainDataError:
         raise IntentRefused("door.malformed", kinds=kinds) from None
-    if type(content) is not dict or content.get("type") not in INTENTS:
+    if type(content) is not dict or type(content.get("type")) is not str or content["type"] not in INTENTS:
         raise IntentRefused("door.malformed", kinds=kinds)
     kind = content["type"]
     spec = INTENTS[kind]

@@ -225,7 +225,7 @@ class HickoryWidget(anywidget.AnyWidget):
         try:
             self._handle(intent)
         except IllegalChoice as exc:
-            self._note(exc)
+            self._note(exc, trace=False)
             if kind == "choose":
                 legal = ", ".join(self.game.choice_ids) or "—"
                 self._say("door.illegal", id=excerpt(intent["id"], 40), legal=bounded(legal, 300))
@@ -237,10 +237,16 @@ class HickoryWidget(anywidget.AnyWidget):
             self._note(exc)
             self._say("door.refused" if isinstance(exc, ValueError) else "door.engine")
 
-    def _note(self, exc: BaseException) -> None:
+    def _note(self, exc: BaseException, trace: bool = True) -> None:
+        """Keeps what went wrong for the notebook's developer: the engine's full message, and the traceback
+        of anything unexpected (logged as a warning)."""
+        if not trace:
+            self.developer_log.append(bounded(f"{type(exc).__name__}: {exc}", 5000))
+            log.debug("intent refused: %s", self.developer_log[-1])
+            return
         text = bounded("".join(traceback.format_exception(exc)), 20_000)
         self.developer_log.append(text)
-        log.warning("intent refused: %s", text)
+        log.warning("intent failed: %s", text)
 
     def _handle(self, content: dict[str, Any]) -> None:
         """Applies an intent already checked by ``parse_intent`` (every field present and of its type)."""
