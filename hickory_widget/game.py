@@ -414,7 +414,7 @@ class Game:
         self._redo = redo
 
     def _engine_error(self, entry: str, exc: BaseException) -> EngineError:
-        s = self._checkpoints[-1][1] if self._checkpoints else self._start
+        s = self._state  # rolled back: the Tick in which the call was made
         try:
             position = self.position()
         except Exception:
