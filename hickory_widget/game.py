@@ -176,7 +176,7 @@ class Game:
         the rules rolls the game back and raises EngineError. Chance is fixed with :meth:`force`, not here."""
         self._check(choice_id, forced_ok=False)
         redo, self._redo = self._redo, []
-        self._guarded(choice_id, redo, lambda: self._apply(choice_id))
+        self._guarded(choice_id, redo, self._apply, choice_id)
 
     def force(self, what: str, value: str | int) -> None:
         """Fixes the next random outcome of a kind: ``force("die", 5)``, ``force("draw", "red key")``."""
@@ -238,9 +238,9 @@ class Game:
                     self._apply(follow)
 
         before = self._history[:]
-        self._guarded(choice_id, redo, look_ahead, before)
+        self._guarded(choice_id, redo, look_ahead, before=before)
         scores = self.scores
-        self._guarded(choice_id, redo, lambda: self._rebuild(before), before)
+        self._guarded(choice_id, redo, self._rebuild, before, before=before)
         self._redo = redo
         return scores
 
@@ -390,7 +390,7 @@ class Game:
             raise IllegalChoice(f"{excerpt(entry)} is not a legal choice for {ask.player}'s decision "
                                 f"({labels.prompt(self._state, ask)}){hint}. Legal now: {bounded(legal, 2000)}")
 
-    def _guarded(self, entry: str, redo: list[str], action: Callable[[], None],
+    def _guarded(self, entry: str, redo: list[str], action: Callable[..., None], *args: Any,
                  before: list[str] | None = None) -> None:
         """Runs ``action`` all or nothing: if the rules fail, the game goes back to the history ``before`` (by
         default the history now) from its last Tick boundary, the redo list to ``redo``, and EngineError is
@@ -398,7 +398,7 @@ class Game:
         history = self._history
         n = len(history)
         try:
-            action()
+            action(*args)
         except BaseException as exc:
             self._roll_back(history[:n] if before is None else before, redo)
             if isinstance(exc, Exception):
