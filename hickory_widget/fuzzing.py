@@ -292,6 +292,7 @@ def fuzz_positions(seed: int, cases: int) -> Tally:
     """Mutated positions through Game.from_position (the position of each sample game's current Tick)."""
     rng = random.Random(seed)
     positions = [g.position() for g in sample_games(seed)]
+    positions += [Game.new(players, seed=seed, advanced=True).position() for players in (1, 3)]
     tally = Tally()
     for i in range(cases):
         data = mutate_position(rng, rng.choice(positions))
@@ -380,6 +381,7 @@ def fuzz_intents(seed: int, cases: int) -> Tally:
             mutated["version"] = rng.choice((True, 1.0, float(widget.view["version"]), str(widget.view["version"]),
                                              widget.view["version"] - 1, 10**30, None))
         before, version = widget.game.to_json(), widget.view["version"]
+        traces = sum(1 for entry in widget.developer_log if entry.startswith("Traceback"))
         widget.error = ""
         note = f"seed {seed} case {i}: {excerpt_of(mutated)}"
         try:
@@ -388,7 +390,9 @@ def fuzz_intents(seed: int, cases: int) -> Tally:
             tally.add("other", f"{note} -> {type(exc).__name__}: {str(exc)[:200]}")
             continue
         err = widget.error
-        if len(err) > 500 or "Traceback" in err or "\n" in err:
+        if sum(1 for entry in widget.developer_log if entry.startswith("Traceback")) > traces:
+            tally.add("other", f"{note} -> {widget.developer_log[-1][-300:]}")
+        elif len(err) > 500 or "Traceback" in err or "\n" in err:
             tally.add("leak", f"{note} -> {err[:300]}")
         elif err:
             stale = isinstance(mutated, dict) and mutated.get("version") != version

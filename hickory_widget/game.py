@@ -149,8 +149,9 @@ class Game:
         return standings(self._state)
 
     def position(self) -> dict[str, Any]:
-        """The position at the start of the current Tick (the last Tick boundary), as plain data."""
-        return to_data(self._checkpoints[-1][1]) if self._checkpoints else to_data(self._state)
+        """The position at the start of the current Tick (the last Tick boundary), as plain data; before the first
+        Tick (advanced setup, solo first paws) the position the game started from, whose turn order it keeps."""
+        return to_data(self._checkpoints[-1][1]) if self._checkpoints else to_data(self._start)
 
     def widget(self, **kwargs: Any) -> Any:
         """This game in an interactive widget (``HickoryWidget``); needs Jupyter."""

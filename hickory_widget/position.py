@@ -149,6 +149,8 @@ def from_data(data: Any, components: Components | None = None) -> State:
         if color not in c.player_colors:
             raise ck.fail("players", f"unknown color {excerpt(color)}; colors: {', '.join(c.player_colors)}")
     n_players = len(colors)
+    if not isinstance(data.get("options", {}), dict):
+        raise ck.fail("options", f"an object of option names and true/false, found {excerpt(data['options'])}")
     try:
         options = check_options(data.get("options", {}))
     except ValueError as exc:

@@ -233,9 +233,12 @@ class HickoryWidget(anywidget.AnyWidget):
                 self._say(f"door.nothing_to_{kind}")
             else:
                 self._say("door.refused")
+        except ValueError as exc:  # a value the engine refuses (an unknown seat color, ...)
+            self._note(exc, trace=False)
+            self._say("door.refused")
         except Exception as exc:  # never lost, never a traceback for the user: the developer log has it
             self._note(exc)
-            self._say("door.refused" if isinstance(exc, ValueError) else "door.engine")
+            self._say("door.engine")
 
     def _note(self, exc: BaseException, trace: bool = True) -> None:
         """Keeps what went wrong for the notebook's developer: the engine's full message, and the traceback
