@@ -331,13 +331,19 @@ class Game:
         if not isinstance(setup, dict) or set(setup) - {"players", "seed", "options", "advanced"}:
             raise SaveError("saved game field 'origin.setup' takes players, seed, options, advanced")
         try:
-            return cls.new(setup.get("players", 4), setup.get("seed", 1), options=setup.get("options"),
+            game = cls.new(setup.get("players", 4), setup.get("seed", 1), options=setup.get("options"),
                            advanced=setup.get("advanced", False))
         except EngineError as exc:
             raise SaveError(f"saved game origin cannot be played (field 'origin.setup'): "
                             f"{bounded(str(exc), 200)}") from None
         except ValueError as exc:
             raise SaveError(f"saved game origin is invalid: {bounded(str(exc), 200)} (field 'origin.setup')") from None
+        for name, typ, what in (("players", list, "a list of colors"), ("options", dict, "an object"),
+                                ("advanced", bool, "true or false")):
+            if name in setup and not isinstance(setup[name], typ):  # as to_json() writes it, so it re-saves the same
+                raise SaveError(f"saved game field 'origin.setup.{name}' must be {what}, found "
+                                f"{excerpt(setup[name])}")
+        return game
 
     def _check_redo(self, redo: list[str]) -> None:
         """A loaded redo list must replay legally from the saved state (last entry first, as redo() takes them);
