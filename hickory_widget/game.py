@@ -407,7 +407,10 @@ class Game:
         try:
             action(*args)
         except BaseException as exc:
-            self._roll_back(history[:n] if before is None else before, redo)
+            try:  # the replay since the last Tick boundary re-runs only rules that worked before
+                self._roll_back(history[:n] if before is None else before, redo)
+            except Exception as again:
+                raise self._engine_error(entry, exc, restored=False) from again
             if isinstance(exc, Exception):
                 raise self._engine_error(entry, exc) from exc
             raise
@@ -420,16 +423,16 @@ class Game:
             self._replay(target)
         self._redo = redo
 
-    def _engine_error(self, entry: str, exc: BaseException) -> EngineError:
+    def _engine_error(self, entry: str, exc: BaseException, restored: bool = True) -> EngineError:
         s = self._state  # rolled back: the Tick in which the call was made
         try:
             position = self.position()
         except Exception:
             position = None
+        outcome = "the game is as it was before" if restored else "the game could not be restored: load its last save"
         return EngineError(f"the rules failed on {excerpt(entry)} in the Tick at hour {s.hour}, minute {s.minute} "
-                           f"({type(exc).__name__}: {bounded(str(exc), 200)}); the game is as it was before. "
-                           "Please report it with this message and the error's .position", entry,
-                           (s.hour, s.minute), position)
+                           f"({type(exc).__name__}: {bounded(str(exc), 200)}); {outcome}. Please report it with this "
+                           "message and the error's .position", entry, (s.hour, s.minute), position)
 
     def _apply(self, entry: str) -> None:
         self._history.append(entry)

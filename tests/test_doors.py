@@ -118,6 +118,40 @@ def test_D2_an_exception_inside_the_rules_rolls_the_game_back(monkeypatch: pytes
     assert info.value.tick == (hour, minute)
 
 
+def test_D2_a_failure_in_the_next_tick_rolls_back_across_the_tick_boundary(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R40: a choice that ends a Tick starts the next one; if that Tick's rules fail, the boundary just reached is
+    dropped again and the game is exactly as before the choice (undo, save and play go on as usual)."""
+    from hickory_widget import flow
+
+    game, rng = played(2, 6, 0), random.Random(6)
+    while True:  # the first choice that ends a Tick
+        choice = rng.choice(game.choice_ids)
+        trial = game.copy()
+        trial.choose(choice)
+        if trial.state.minute != game.state.minute:
+            break
+        game.choose(choice)
+    before = game.to_json()
+
+    real, calls = flow.resolve_tick, []
+
+    def broken(state: Any) -> Any:  # fails where this choice leads, as a bug in a rule would
+        calls.append(state.minute)
+        if len(calls) == 1:
+            raise KeyError("the next Tick")
+        return (yield from real(state))
+
+    monkeypatch.setattr(flow, "resolve_tick", broken)
+    with pytest.raises(EngineError, match="the next Tick"):
+        game.choose(choice)
+    monkeypatch.undo()
+    assert game.to_json() == before and game.position() == Game.from_json(before).position()
+    game.choose(choice)
+    assert game.to_json() == trial.to_json() and game.events == trial.events
+    game.undo()
+    assert game.to_json() == Game.from_json(before).to_json().replace('"redo":[]', f'"redo":["{choice}"]')
+
+
 def test_D2_undo_copy_force_and_redo_are_all_or_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """A failure while undo replays from the last Tick boundary (once) leaves the game as it was."""
     game = played(3, 2, 40)
