@@ -401,3 +401,26 @@ def test_D12_R120_hand_mice_scratched_off_in_the_solo_game_are_narrated_as_activ
                 assert kinds[i + 1] == ("mouse_activated", kinds[i][1])
             return
     raise AssertionError("no hand mouse was scratched off in 300 solo games")
+
+
+# --------------------------------------------------------------------------------------------------- the builder
+
+
+@pytest.mark.parametrize(("step", "says"), [
+    (lambda p: p.tile("red key", ""), "cannot put a tile"),
+    (lambda p: p.tile("red key", "hunt green 0 0"), "colors in this position: blue, red"),
+    (lambda p: p.tile("red key", "hunt blue x 0"), "with numbers"),
+    (lambda p: p.score("green", "hunt", 3), "colors in this position"),
+    (lambda p: p.mouse(["a"], "hand"), "not possible here"),
+])
+def test_a_builder_step_that_fails_says_why_and_changes_nothing(step: Any, says: str) -> None:
+    """Position(...) steps are doors too: a ValueError saying what was wrong, the position as it was (the red
+    key taken for a bad destination is not lost)."""
+    from hickory_widget import Position
+
+    pos = Position(["blue", "red"], seed=1)
+    before = json.dumps(pos.data)
+    with pytest.raises(ValueError, match=says):
+        step(pos)
+    assert json.dumps(pos.data) == before
+    pos.check()
