@@ -285,7 +285,7 @@ class Game:
         except PlainDataError as exc:
             raise SaveError(f"saved game {exc}") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"not a saved game: expected an object with format {SAVE_FORMAT!r}")
+            raise SaveError(f"not a saved game (field 'format'): expected an object with format {SAVE_FORMAT!r}")
         version = data.get("version")
         if type(version) is not int or version != SAVE_VERSION:
             raise SaveError(f"saved game version {excerpt(version)} is not supported (field 'version'; this "

@@ -243,6 +243,11 @@ def test_D5_deep_nesting_is_refused_without_recursion() -> None:
     with pytest.raises(PositionError, match="nested") as info:
         Game.from_position(pos)
     assert len(str(info.value)) < 400
+    cycle: list[Any] = []
+    cycle.append(cycle)
+    pos["web"] = cycle
+    with pytest.raises(PositionError, match="nested"):
+        Game.from_position(pos)
 
 
 @pytest.mark.parametrize("hunt", [7, False, "grid", [[None]], None])
