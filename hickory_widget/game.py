@@ -79,7 +79,7 @@ class Game:
         ask = game._ask
         if ask is not None and (not ask.options or len(set(ask.options)) != len(ask.options)):
             raise PositionError(f"the position cannot be played: {ask.player}'s first decision ({ask.kind}) "
-                                "has no legal option")
+                                "has no legal option, or offers one twice")
         return game
 
     # ------------------------------------------------------------------------------------------ reading
@@ -195,14 +195,14 @@ class Game:
             raise IllegalChoice(str(exc)) from None
         entry = f"force:{what}:{value}"
         redo, self._redo = self._redo, []
-        self._guarded(entry, redo, lambda: self._apply(entry))
+        self._guarded(entry, redo, self._apply, entry)
 
     def undo(self) -> str:
         """Takes back the last history entry and returns it; redo() puts it back."""
         if not self._history:
             raise IllegalChoice("nothing to undo: no choice has been made in this game")
         last = self._history[-1]
-        self._guarded("undo", self._redo[:], lambda: self._rebuild(self._history[:-1]))
+        self._guarded("undo", self._redo[:], self._rebuild, self._history[:-1])
         self._redo.append(last)
         return last
 
@@ -214,7 +214,7 @@ class Game:
         self._check(entry)  # checked like any choice (a redo list can come from a save)
         redo = self._redo[:]
         self._redo.pop()
-        self._guarded(entry, redo, lambda: self._apply(entry))
+        self._guarded(entry, redo, self._apply, entry)
         return entry
 
     @property
@@ -307,7 +307,7 @@ class Game:
         for i, entry in enumerate(history):
             try:
                 game._check(entry)
-                game._guarded(entry, [], lambda e=entry: game._apply(e))
+                game._guarded(entry, [], game._apply, entry)
             except (IllegalChoice, EngineError) as exc:
                 raise SaveError(f"saved game history entry {i} ({excerpt(entry)}) is not legal there (field "
                                 f"'history[{i}]'): {bounded(str(exc), 200)}") from None
@@ -358,7 +358,7 @@ class Game:
                 except IllegalChoice as exc:
                     raise SaveError(f"saved game redo entry {i} ({excerpt(redo[i])}) is not legal there (field "
                                     f"'redo[{i}]'): {bounded(str(exc), 200)}") from None
-                self._guarded(redo[i], [], lambda e=redo[i]: self._apply(e))
+                self._guarded(redo[i], [], self._apply, redo[i])
         except EngineError as exc:
             raise SaveError(f"saved game field 'redo' does not replay: {bounded(str(exc), 200)}") from None
         finally:
