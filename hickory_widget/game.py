@@ -177,7 +177,12 @@ class Game:
         the rules rolls the game back and raises EngineError. Chance is fixed with :meth:`force`, not here."""
         self._check(choice_id, forced_ok=False)
         redo, self._redo = self._redo, []
-        self._guarded(choice_id, redo, self._apply, choice_id)
+        history = self._history
+        n = len(history)
+        try:  # the hot path of every game: no copy, no extra call (see _guarded)
+            self._apply(choice_id)
+        except BaseException as exc:
+            self._fail(choice_id, history[:n], redo, exc)
 
     def force(self, what: str, value: str | int) -> None:
         """Fixes the next random outcome of a kind: ``force("die", 5)``, ``force("draw", "red key")``."""
@@ -377,7 +382,7 @@ class Game:
             legal = ", ".join(self._ask.options) if self._ask else "none (the game is over)"
             raise IllegalChoice(f"a choice is given by its id (a string), not {excerpt(entry)}. "
                                 f"Legal ids now: {bounded(legal, 2000)}")
-        if entry.startswith("force:") and forced_ok:
+        if forced_ok and entry.startswith("force:"):
             parts = entry.split(":", 2)
             if len(parts) != 3 or self._ask is None:
                 raise IllegalChoice(f"malformed or late forced outcome {excerpt(entry)}")
@@ -407,13 +412,17 @@ class Game:
         try:
             action(*args)
         except BaseException as exc:
-            try:  # the replay since the last Tick boundary re-runs only rules that worked before
-                self._roll_back(history[:n] if before is None else before, redo)
-            except Exception as again:
-                raise self._engine_error(entry, exc, restored=False) from again
-            if isinstance(exc, Exception):
-                raise self._engine_error(entry, exc) from exc
-            raise
+            self._fail(entry, history[:n] if before is None else before, redo, exc)
+
+    def _fail(self, entry: str, target: list[str], redo: list[str], exc: BaseException) -> None:
+        """Rolls back to the history ``target`` and raises EngineError (KeyboardInterrupt and the like pass on)."""
+        try:  # the replay since the last Tick boundary re-runs only rules that worked before
+            self._roll_back(target, redo)
+        except Exception as again:
+            raise self._engine_error(entry, exc, restored=False) from again
+        if isinstance(exc, Exception):
+            raise self._engine_error(entry, exc) from exc
+        raise exc
 
     def _roll_back(self, target: list[str], redo: list[str]) -> None:
         try:
