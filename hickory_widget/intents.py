@@ -18,7 +18,7 @@ from typing import Any
 
 from .chance import FORCE_KINDS
 from .components import default_components
-from .doors import MAX_STR, PlainDataError, check_plain, excerpt
+from .doors import MAX_STR, PlainDataError, bounded, check_plain, excerpt
 
 PLAY_UNTIL = ("activation", "tick", "round", "end")
 SEAT_KINDS = ("human", "random", "greedy")
@@ -111,17 +111,18 @@ INTENTS: dict[str, dict[str, Field]] = {
 def parse_intent(content: Any, board_version: int) -> dict[str, Any]:
     """The intent as a dict with every field present (defaults filled in), or IntentRefused saying why not."""
     kinds = ", ".join(INTENTS)
-    try:
-        check_plain(content, max_depth=MAX_DEPTH, max_str=MAX_STR, max_list=50)
-    except PlainDataError:
-        raise IntentRefused("door.malformed", kinds=kinds) from None
     if type(content) is not dict or type(content.get("type")) is not str or content["type"] not in INTENTS:
         raise IntentRefused("door.malformed", kinds=kinds)
     kind = content["type"]
+    try:
+        check_plain(content, max_depth=MAX_DEPTH, max_str=MAX_STR, max_list=50)
+    except PlainDataError as exc:  # a float, a huge number, deep nesting ...: named by its field
+        field = exc.path.split(".")[0].split("[")[0]
+        raise IntentRefused("door.field", kind=kind, field=bounded(field, 30), value=bounded(exc.problem, 60)) from None
     spec = INTENTS[kind]
     for name in content:
         if name != "type" and name not in spec:
-            raise IntentRefused("door.unknown_field", kind=kind, field=excerpt(name, 30))
+            raise IntentRefused("door.unknown_field", kind=kind, field=bounded(str(name), 30))
     out: dict[str, Any] = {"type": kind}
     for name, field in spec.items():
         if name not in content:

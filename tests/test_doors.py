@@ -429,3 +429,33 @@ def test_a_builder_step_that_fails_says_why_and_changes_nothing(step: Any, says:
         step(pos)
     assert json.dumps(pos.data) == before
     pos.check()
+
+
+# --------------------------------------------------------------------------------------------------- the intent table
+
+
+@pytest.mark.parametrize("kind", sorted(__import__("hickory_widget.intents", fromlist=["INTENTS"]).INTENTS))
+def test_every_intent_kind_checks_each_of_its_fields(kind: str) -> None:
+    """Whatever the table lists: a field of the wrong type, an unknown field, a missing required field and (for
+    intents that change the game) a version other than the board's, as an int, are each refused by name."""
+    from hickory_widget.intents import INTENTS, VERSION, IntentRefused, parse_intent
+
+    spec = INTENTS[kind]
+    good: dict[str, Any] = {"type": kind, "version": 4}
+    required = {"id": "stay", "name": "animate", "what": "die", "value": 5}
+    good.update({n: required[n] for n, f in spec.items() if f.required and n != "version"})
+    assert parse_intent(good, 4)["type"] == kind
+    for name in spec:
+        for wrong in ({"x": 1}, 1.5, True if name != "version" else 4.0):
+            with pytest.raises(IntentRefused) as info:
+                parse_intent({**good, name: wrong}, 4)
+            assert info.value.params.get("field") == name
+        if spec[name].required:
+            with pytest.raises(IntentRefused):
+                parse_intent({k: v for k, v in good.items() if k != name}, 4)
+    with pytest.raises(IntentRefused, match="unknown_field"):
+        parse_intent({**good, "colour": "red"}, 4)
+    if spec["version"] is VERSION:
+        for version in (3, 5, True):
+            with pytest.raises(IntentRefused):
+                parse_intent({**good, "version": version}, 4)
