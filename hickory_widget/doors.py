@@ -76,7 +76,7 @@ def excerpt(value: Any, limit: int = EXCERPT) -> str:
 
     Safe on any input (deep, cyclic, huge numbers, objects whose repr fails) and never longer than a line."""
     if type(value) is str:
-        return repr(value) if len(value) <= limit else repr(value[:limit]) + f"... ({len(value):,} characters)"
+        return repr(value) if len(value) <= limit else repr(value[:limit]) + f"… [{len(value):,}]"
     if type(value) in (bool, float) or value is None:
         return repr(value)
     if type(value) in (list, tuple, dict, set, bytes, bytearray, int):

@@ -118,7 +118,8 @@ def parse_intent(content: Any, board_version: int) -> dict[str, Any]:
         check_plain(content, max_depth=MAX_DEPTH, max_str=MAX_STR, max_list=50)
     except PlainDataError as exc:  # a float, a huge number, deep nesting ...: named by its field
         field = exc.path.split(".")[0].split("[")[0]
-        raise IntentRefused("door.field", kind=kind, field=bounded(field, 30), value=bounded(exc.problem, 60)) from None
+        raise IntentRefused("door.field", kind=kind, field=bounded(field, 30),
+                            value=excerpt(content.get(field), 30)) from None
     spec = INTENTS[kind]
     for name in content:
         if name != "type" and name not in spec:
