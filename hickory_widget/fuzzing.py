@@ -157,7 +157,7 @@ def mutate_position(rng: random.Random, pos: dict[str, Any]) -> Any:
         if op == 0:
             mouse = rng.choice(sorted(pos["mice"]))
             where = rng.choice((f"inner {rng.randint(1, 12)}", f"outer {rng.randint(1, 12)}", "hand", "card"))
-            if pos["mice"][mouse] == "hand":
+            if mouse in pos["hand"]:
                 pos["hand"].remove(mouse)
             if where == "hand":
                 pos["hand"].append(mouse)
@@ -168,8 +168,9 @@ def mutate_position(rng: random.Random, pos: dict[str, Any]) -> Any:
             pos[rng.choice(("minute", "hour", "weight"))] = rng.randint(0, 12)
         elif op == 3:
             places = [(box, key) for box, key in _paths(pos) if isinstance(box[key], str) and "." in box[key]]
-            (a, i), (b, j) = rng.sample(places, 2)
-            a[i], b[j] = b[j], a[i]
+            if len(places) > 1:  # two tiles (or mice) trade places
+                (a, i), (b, j) = rng.sample(places, 2)
+                a[i], b[j] = b[j], a[i]
         elif op == 4:
             board = rng.choice(list(pos["boards"].values()))
             board["score"][rng.choice(sorted(board["score"]))] = rng.choice((0, 5, 50, 500, 999, 1000))
