@@ -47,6 +47,7 @@ class PlainDataError(ValueError):
     """Data that is not plain, bounded JSON-like data; ``path`` names the field."""
 
     def __init__(self, path: str, problem: str) -> None:
+        path = bounded(path, 80)
         super().__init__(f"field {path!r}: {problem}")
         self.path = path
         self.problem = problem
@@ -88,8 +89,10 @@ def excerpt(value: Any, limit: int = EXCERPT) -> str:
 
 
 def bounded(text: str, limit: int = 300) -> str:
-    """``text`` cut to ``limit`` characters (an error message sent somewhere it must stay short)."""
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    """``text`` cut to ``limit`` characters (an error message sent somewhere it must stay short), with anything
+    that is not valid UTF-8 (a lone surrogate from a JSON escape) shown as an escape, so it can be printed or sent."""
+    text = text if len(text) <= limit else text[:limit - 1] + "…"
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def check_plain(data: Any, path: str = "", *, max_depth: int = MAX_DEPTH, max_str: int = MAX_STR,

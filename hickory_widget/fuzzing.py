@@ -242,6 +242,16 @@ def _same_where_given(given: Any, made: Any) -> bool:
     return json.dumps(given, sort_keys=True) == json.dumps(made, sort_keys=True)
 
 
+def clear(exc: Exception, limit: int = MAX_ERROR) -> bool:
+    """A refusal is clear when its message is there, short, and printable anywhere (valid UTF-8)."""
+    text = str(exc)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return 0 < len(text) <= limit
+
+
 class Tally:
     """Outcome counts of one door, with one example per must-be-zero outcome for the report."""
 
@@ -276,7 +286,7 @@ def fuzz_saves(seed: int, cases: int) -> Tally:
         try:
             loaded = Game.from_json(text)
         except SaveError as exc:
-            tally.add("refused" if 0 < len(str(exc)) <= MAX_ERROR else "other", f"{note} -> long message")
+            tally.add("refused" if clear(exc) else "other", f"{note} -> unclear message")
         except BaseException as exc:
             tally.add("other", f"{note} -> {type(exc).__name__}: {str(exc)[:200]}")
         else:
@@ -302,7 +312,7 @@ def fuzz_positions(seed: int, cases: int) -> Tally:
         try:
             game = Game.from_position(data)
         except PositionError as exc:
-            tally.add("refused" if 0 < len(str(exc)) <= MAX_ERROR else "other", f"{note} -> long message")
+            tally.add("refused" if clear(exc) else "other", f"{note} -> unclear message")
         except BaseException as exc:
             tally.add("other", f"{note} -> {type(exc).__name__}: {str(exc)[:200]}")
         else:
@@ -331,7 +341,7 @@ def fuzz_choices(seed: int, cases: int) -> Tally:
             else:
                 game.force(junk, 5) if door == "what" else game.force(door, junk)
         except IllegalChoice as exc:
-            ok = game.to_json() == before and 0 < len(str(exc)) <= 3 * MAX_ERROR
+            ok = game.to_json() == before and clear(exc, 3 * MAX_ERROR)
             tally.add("refused" if ok else "changed", f"seed {seed} case {i}: {excerpt_of(junk)}")
         except BaseException as exc:
             tally.add("other", f"seed {seed} case {i}: {type(exc).__name__}: {str(exc)[:200]}")
@@ -393,7 +403,7 @@ def fuzz_intents(seed: int, cases: int) -> Tally:
         err = widget.error
         if sum(1 for entry in widget.developer_log if entry.startswith("Traceback")) > traces:
             tally.add("other", f"{note} -> {widget.developer_log[-1][-300:]}")
-        elif len(err) > 500 or "Traceback" in err or "\n" in err:
+        elif len(err) > 500 or "Traceback" in err or "\n" in err or not clear(ValueError(err or "-"), 500):
             tally.add("leak", f"{note} -> {err[:300]}")
         elif err:
             stale = isinstance(mutated, dict) and mutated.get("version") != version

@@ -42,7 +42,7 @@ def _int(lo: int, hi: int) -> Callable[[Any], bool]:
 
 
 def _text(v: Any) -> bool:
-    return type(v) is str and 0 < len(v) <= MAX_STR
+    return type(v) is str and 0 < len(v) <= MAX_STR and v.isprintable()
 
 
 def _one_of(options: tuple[str, ...]) -> Callable[[Any], bool]:
@@ -114,16 +114,16 @@ def parse_intent(content: Any, board_version: int) -> dict[str, Any]:
     if type(content) is not dict or type(content.get("type")) is not str or content["type"] not in INTENTS:
         raise IntentRefused("door.malformed", kinds=kinds)
     kind = content["type"]
+    spec = INTENTS[kind]
+    for name in content:
+        if name != "type" and name not in spec:
+            raise IntentRefused("door.unknown_field", kind=kind, field=bounded(str(name), 30))
     try:
         check_plain(content, max_depth=MAX_DEPTH, max_str=MAX_STR, max_list=50)
     except PlainDataError as exc:  # a float, a huge number, deep nesting ...: named by its field
         field = exc.path.split(".")[0].split("[")[0]
         raise IntentRefused("door.field", kind=kind, field=bounded(field, 30),
                             value=excerpt(content.get(field), 30)) from None
-    spec = INTENTS[kind]
-    for name in content:
-        if name != "type" and name not in spec:
-            raise IntentRefused("door.unknown_field", kind=kind, field=bounded(str(name), 30))
     out: dict[str, Any] = {"type": kind}
     for name, field in spec.items():
         if name not in content:
