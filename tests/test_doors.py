@@ -351,7 +351,8 @@ def test_D10_an_intent_version_must_be_an_int_equal_to_the_boards(version: Any) 
     {"type": "why", "id": 5}, {"type": "why", "target": "outer 5"}, {"type": "play", "until": 3, "version": 1},
     {"type": "new_game", "players": True, "version": 1}, {"type": "bots", "seats": {"blue": 1}, "version": 1},
     {"type": "choose", "id": "stay", "version": 1, "extra": 1}, {"type": "choose", "version": 1},
-    {"type": {"a": 1}}, [1, 2], "choose", None,
+    {"type": {"a": 1}}, [1, 2], "choose", None, {"type": "choose", "id": "a\ud800", "version": 1},
+    {"type": "choose", "id": "stay", "version": 1, "k\ud800": 1.5},
 ])
 def test_D10_every_intent_field_is_type_checked_and_refused_in_one_sentence(content: Any) -> None:
     """The refusal is one short sentence in the widget's language; no traceback reaches the user."""
@@ -360,6 +361,7 @@ def test_D10_every_intent_field_is_type_checked_and_refused_in_one_sentence(cont
         before = w.game.to_json()
         send(w, content)
         assert w.error and "Traceback" not in w.error and "\n" not in w.error and len(w.error) <= 500
+        assert w.error.encode("utf-8")  # a lone surrogate from a JSON escape is shown escaped
         assert word in w.error.lower() or (lang == "en" and "understand" in w.error)
         assert w.game.to_json() == before
 
