@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .decisions import IllegalChoice
+from .doors import excerpt
 from .game import Game, SaveError
 from .invariants import problems
 from .options import OPTIONS
@@ -65,6 +66,7 @@ def sample_games(seed: int, count: int = 6) -> list[Game]:
 
 
 # --------------------------------------------------------------------------------------------------- mutations
+
 
 def _junk(rng: random.Random, doc: Any) -> Any:
     """A value of the wrong kind, or of the right kind but absurd."""
@@ -326,7 +328,8 @@ def fuzz_positions(seed: int, cases: int) -> Tally:
 
 
 def fuzz_choices(seed: int, cases: int) -> Tally:
-    """The acting doors (choose, force, undo, redo) with junk: a refusal must change nothing."""
+    """The acting doors with junk (choose, force) or as round trips (undo then redo, copy): a refusal must change
+    nothing, a round trip must give the same game."""
     rng = random.Random(seed)
     games = sample_games(seed, 4)
     tally = Tally()
@@ -334,15 +337,23 @@ def fuzz_choices(seed: int, cases: int) -> Tally:
         game = rng.choice(games)
         before = game.to_json()
         junk = _junk(rng, game.choice_ids)
-        door = rng.choice(("choose", "die", "draw", "what"))
+        door = rng.choice(("choose", "die", "draw", "what", "undo", "copy"))
         try:
+            if door == "undo" and game.can_undo:
+                game.undo()
+                game.redo()
+                tally.add("identical" if game.to_json() == before else "changed", f"seed {seed} case {i}: undo")
+                continue
+            if door in ("undo", "copy"):
+                tally.add("identical" if game.copy().to_json() == before else "different", f"seed {seed} case {i}")
+                continue
             if door == "choose":
                 game.choose(junk)
             else:
                 game.force(junk, 5) if door == "what" else game.force(door, junk)
         except IllegalChoice as exc:
             ok = game.to_json() == before and clear(exc, 3 * MAX_ERROR)
-            tally.add("refused" if ok else "changed", f"seed {seed} case {i}: {excerpt_of(junk)}")
+            tally.add("refused" if ok else "changed", f"seed {seed} case {i}: {excerpt(junk)}")
         except BaseException as exc:
             tally.add("other", f"seed {seed} case {i}: {type(exc).__name__}: {str(exc)[:200]}")
         else:
@@ -350,12 +361,6 @@ def fuzz_choices(seed: int, cases: int) -> Tally:
             if game.can_undo:
                 game.undo()
     return tally
-
-
-def excerpt_of(value: Any) -> str:
-    from .doors import excerpt
-
-    return excerpt(value)
 
 
 # --------------------------------------------------------------------------------------------------- the widget
@@ -394,7 +399,7 @@ def fuzz_intents(seed: int, cases: int) -> Tally:
         before, version = widget.game.to_json(), widget.view["version"]
         traces = sum(1 for entry in widget.developer_log if entry.startswith("Traceback"))
         widget.error = ""
-        note = f"seed {seed} case {i}: {excerpt_of(mutated)}"
+        note = f"seed {seed} case {i}: {excerpt(mutated)}"
         try:
             widget._on_msg(widget, mutated, [])
         except BaseException as exc:
