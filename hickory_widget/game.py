@@ -175,8 +175,10 @@ class Game:
     def choose(self, choice_id: str) -> None:
         """Applies one legal option. Anything else raises IllegalChoice and changes nothing; a failure inside
         the rules rolls the game back and raises EngineError. Chance is fixed with :meth:`force`, not here."""
-        self._check(choice_id, forced_ok=False)
-        redo, self._redo = self._redo, []
+        self._check(choice_id, False)  # offered ids only
+        redo = self._redo
+        if redo:
+            self._redo = []
         history = self._history
         n = len(history)
         try:  # the hot path of every game: no copy, no extra call (see _guarded)
