@@ -461,3 +461,49 @@ def test_every_intent_kind_checks_each_of_its_fields(kind: str) -> None:
         for version in (3, 5, True):
             with pytest.raises(IntentRefused):
                 parse_intent({**good, "version": version}, 4)
+
+
+# --------------------------------------------------------------------------------------------------- faults anywhere
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_D2_a_fault_at_any_point_of_the_rules_rolls_back_and_play_goes_on_identically(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Faults injected at random events of whole games (each rule records what it did, so a failing record is a
+    failure anywhere in the rules): every one gives EngineError, the game exactly as before the choice (events
+    and redo included), and the same choice then plays as in a game that never failed."""
+    from hickory_widget.state import State
+
+    real_emit = State.emit
+    fault = {"in": -1}
+
+    def emit(self: State, kind_: str, rules: tuple[str, ...], **data: Any) -> None:
+        fault["in"] -= 1
+        if fault["in"] == 0:
+            raise ZeroDivisionError("injected fault")
+        real_emit(self, kind_, rules, **data)
+
+    monkeypatch.setattr(State, "emit", emit)
+    rng = random.Random(players)
+    game, twin = Game.new(players, seed=players), Game.new(players, seed=players)
+    faults = 0
+    while not game.over:
+        choice = rng.choice(game.choice_ids)
+        if rng.random() < 0.1:
+            before, events, redo = game.to_json(), game.events, game.can_redo
+            fault["in"] = rng.randint(1, 3)
+            try:
+                game.choose(choice)
+            except EngineError as exc:
+                faults += 1
+                assert exc.entry == choice and "injected fault" in str(exc)
+                assert game.to_json() == before and game.events == events and game.can_redo == redo
+            fault["in"] = -1
+            if game.history == twin.history:  # the choice failed: make it again, without a fault
+                game.choose(choice)
+        else:
+            game.choose(choice)
+        twin.choose(choice)
+        assert game.history == twin.history
+    assert faults >= 5
+    assert game.to_json() == twin.to_json() and game.events == twin.events
