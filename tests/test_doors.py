@@ -489,7 +489,7 @@ def test_D2_a_fault_at_any_point_of_the_rules_rolls_back_and_play_goes_on_identi
     faults = 0
     while not game.over:
         choice = rng.choice(game.choice_ids)
-        if rng.random() < 0.1:
+        if rng.random() < 0.2:
             before, events, redo = game.to_json(), game.events, game.can_redo
             fault["in"] = rng.randint(1, 3)
             try:
@@ -505,5 +505,18 @@ def test_D2_a_fault_at_any_point_of_the_rules_rolls_back_and_play_goes_on_identi
             game.choose(choice)
         twin.choose(choice)
         assert game.history == twin.history
+        if rng.random() < 0.05:  # undo, then redo, each with a fault waiting somewhere in its replay
+            for door in (game.undo, game.redo):
+                before = game.to_json()
+                fault["in"] = rng.randint(1, 30)
+                try:
+                    door()
+                except EngineError:
+                    faults += 1
+                    assert game.to_json() == before
+                    fault["in"] = -1
+                    door()
+                fault["in"] = -1
+            assert game.to_json() == twin.to_json()
     assert faults >= 5
     assert game.to_json() == twin.to_json() and game.events == twin.events
