@@ -2,8 +2,10 @@
 
 Between Ticks the state is plain data; inside a Tick the pending flow lives in a generator (``flow.play``).
 A copy of the state is kept at every Tick boundary, so undo restores the last boundary and replays the
-choices made since. A saved game is its origin (setup or position) plus its history, replayed and checked
-on load.
+choices made since. The same copy makes every door all or nothing without copying anything per choice: if a
+rule fails inside choose, force, undo or redo, the game goes back to that boundary, replays to where it was and
+raises EngineError. A saved game is its origin (setup or position) plus its history, replayed and checked on load;
+its redo list must replay legally too (doors.py bounds what a loader reads at all).
 """
 
 from __future__ import annotations
