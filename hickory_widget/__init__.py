@@ -9,6 +9,7 @@
 from .builder import Position
 from .components import ComponentDataError, default_components, load_components
 from .decisions import Choice, Decision, IllegalChoice
+from .doors import EngineError
 from .explain import explain
 from .game import Game, SaveError
 from .position import PositionError
@@ -17,6 +18,7 @@ __all__ = [
     "Choice",
     "ComponentDataError",
     "Decision",
+    "EngineError",
     "Game",
     "IllegalChoice",
     "Position",

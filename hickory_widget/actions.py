@@ -165,7 +165,8 @@ def search(s: State, mouse: str, x: int) -> Generator[Ask, str, None]:
     """R75, R90: draw X (a Spotter X+1 and puts one back) and claim them; a short bag gives what it has (R75a)."""
     spotter = mouse.endswith(".spotter")
     drawn = [t for t in (draw_tile(s) for _ in range(x + 1 if spotter else x)) if t is not None]
-    s.emit("tiles_drawn", ("R75", "R90") if spotter else ("R75",), mouse=mouse, tiles=drawn)
+    # The event keeps its own list: ``drawn`` loses the tile put back below, the record of the draw must not (D12).
+    s.emit("tiles_drawn", ("R75", "R90") if spotter else ("R75",), mouse=mouse, tiles=list(drawn))
     if spotter and len(drawn) > x:  # a short bag (R75a): the Spotter only puts one back if it drew X+1
         choice = yield Ask(owner(mouse), "spotter_return", [f"return:{t}" for t in drawn], {"mouse": mouse})
         back = choice.partition(":")[2]

@@ -12,13 +12,38 @@ position (every tile in one place, no mouse under a paw, ...) and says what is w
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
-from typing import Any
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from .components import Components, default_components
+from .doors import excerpt
 from .game import Game
 from .position import from_data, to_data
 from .setup import new_state
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _all_or_nothing(method: F) -> F:
+    """A builder step either completes or leaves the position as it was, and refuses with a ValueError that
+    says what was wrong (never a KeyError or IndexError from deep inside)."""
+
+    @functools.wraps(method)
+    def step(self: Position, *args: Any, **kwargs: Any) -> Any:
+        before = copy.deepcopy(self.data)
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:
+            self.data = before
+            if isinstance(exc, ValueError):
+                raise
+            shown = ", ".join(excerpt(a) for a in args)
+            raise ValueError(f"{method.__name__}({shown}) is not possible here: {type(exc).__name__} "
+                             f"{excerpt(str(exc), 80)}; colors in this position: "
+                             f"{', '.join(self.data['players'])}") from None
+
+    return step  # type: ignore[return-value]
 
 
 class Position:
@@ -40,6 +65,7 @@ class Position:
         return pos
 
     # --------------------------------------------------------------------------------------------- mice
+    @_all_or_nothing
     def mouse(self, mouse: str, where: str) -> Position:
         """Puts a mouse at "inner N", "outer N", "hand" (at the back) or "card" (the Scamp, out of play)."""
         d = self.data
@@ -52,6 +78,7 @@ class Position:
             d["hand"].append(mouse)
         return self
 
+    @_all_or_nothing
     def hand(self, *mice: str) -> Position:
         """Puts exactly these mice on the minute hand, front to back."""
         for m in list(self.data["hand"]):
@@ -62,6 +89,7 @@ class Position:
         return self
 
     # --------------------------------------------------------------------------------------------- tiles
+    @_all_or_nothing
     def tile(self, spec: str, to: str) -> Position:
         """Moves a tile matching ``spec`` (an id, "red key", "wild", "crown", "relic") to ``to``: a mouse's card
         ("blue.spotter"), "leaf N", "bin", "web", "bag", "returned" or a hunt space "hunt blue R C"."""
@@ -69,6 +97,7 @@ class Position:
         self._put(tile, to)
         return self
 
+    @_all_or_nothing
     def leaf(self, n: int, spec: str | None) -> Position:
         """Sets the tile on leaf space n (None empties it); the tile that was there goes to the bag."""
         old = self.data["leaves"].get(str(n))
@@ -81,6 +110,7 @@ class Position:
             self._put(self._take(spec), f"leaf {n}")
         return self
 
+    @_all_or_nothing
     def empty_leaves(self) -> Position:
         """Returns every leaf tile to the bag: a quiet clock to set things up on."""
         for n in range(1, 12):
@@ -88,23 +118,28 @@ class Position:
         return self
 
     # --------------------------------------------------------------------------------------------- clock
+    @_all_or_nothing
     def minute(self, n: int) -> Position:
         """The number the minute hand points at; the next Tick moves it to n + 1."""
         self.data["minute"] = n
         return self
 
+    @_all_or_nothing
     def hour(self, n: int) -> Position:
         self.data["hour"] = n
         return self
 
+    @_all_or_nothing
     def priority(self, color: str) -> Position:
         self.data["priority"] = color
         return self
 
+    @_all_or_nothing
     def paws(self, *numbers: int) -> Position:
         self.data["paws"] = list(numbers)
         return self
 
+    @_all_or_nothing
     def token(self, n: int, token_id: str) -> Position:
         """Puts ``token_id`` on number n, swapping with where it lay (sun and moon tokens stay in their group)."""
         tokens = self.data["tokens"]
@@ -117,6 +152,7 @@ class Position:
         return self
 
     # --------------------------------------------------------------------------------------------- cards, chain, score
+    @_all_or_nothing
     def favor(self, color: str, card: str) -> Position:
         """Gives a favor card to a player, from the deck or the discard."""
         f = self.data["favors"]
@@ -127,6 +163,7 @@ class Position:
                 return self
         raise ValueError(f"favor card {card!r} is not in the deck or the discard")
 
+    @_all_or_nothing
     def no_favors(self, *colors: str) -> Position:
         """Puts the favor cards of these players (default: everyone) back in the deck."""
         for color, board in self.data["boards"].items():
@@ -135,6 +172,7 @@ class Position:
                 board["favors"] = []
         return self
 
+    @_all_or_nothing
     def quests(self, *ids: str) -> Position:
         """Sets the face-up quests; the ones they replace go back to the deck."""
         q = self.data["quests"]
@@ -151,18 +189,22 @@ class Position:
         q["face_up"] = list(ids) + [None] * (self.c.quests_face_up - len(ids))
         return self
 
+    @_all_or_nothing
     def scaler(self, color: str, space: int) -> Position:
         self.data["boards"][color]["scaler"] = space
         return self
 
+    @_all_or_nothing
     def score(self, color: str, source: str, points: int) -> Position:
         self.data["boards"][color]["score"][source] = points
         return self
 
+    @_all_or_nothing
     def weight(self, index: int) -> Position:
         self.data["weight"] = index
         return self
 
+    @_all_or_nothing
     def force(self, what: str, value: str | int) -> Position:
         """Fixes the next random outcome of a kind ("die" or "draw")."""
         self.data["forced"].append([what, str(value)])
@@ -214,7 +256,10 @@ class Position:
 
     def _put(self, tile: str, to: str) -> None:
         d = self.data
-        parts = to.split()
+        parts = to.split() if isinstance(to, str) else []
+        if not parts:
+            raise ValueError(f"cannot put a tile at {excerpt(to)}; say a mouse ('blue.spotter'), 'leaf N', 'bin', "
+                             "'web', 'bag', 'returned' or 'hunt <color> <row> <column>'")
         if to in d["mice"]:
             color, kind = to.split(".")
             d["boards"][color]["cards"][kind].append(tile)
@@ -231,6 +276,8 @@ class Position:
         elif to == "returned":
             d["returned_relics"].append(tile)
         elif parts[0] == "hunt" and len(parts) == 4:
+            if not (parts[2].isdecimal() and parts[3].isdecimal()):
+                raise ValueError(f"a hunt space is 'hunt <color> <row> <column>' with numbers, not {excerpt(to)}")
             d["boards"][parts[1]]["hunt"][int(parts[2])][int(parts[3])] = tile
         else:
             raise ValueError(f"cannot put a tile at {to!r}; say a mouse ('blue.spotter'), 'leaf N', 'bin', 'web', "

@@ -22,7 +22,7 @@ lost in transit is still reported at the next decision that holds none.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from .components import MOUSE_KINDS
 from .decisions import Ask, Decision
@@ -40,13 +40,18 @@ TRANSIT_KINDS = frozenset({"spotter_return", "claim_gained", "market_pick", "hun
 R90, R104a)."""
 
 
-def problems(state: State, pending: Decision | Ask | None = None) -> list[str]:
+def problems(state: State, pending: Decision | Ask | None = None, choices: Sequence[str] | None = None) -> list[str]:
     """Every violated invariant of ``state`` as a sentence; an empty list means the state is sound.
 
     ``pending`` is the decision the game is waiting for (``game.decision``), or None at a Tick boundary, at
-    game over, or when the caller wants every limit strict.
+    game over, or when the caller wants every limit strict. ``choices`` are its option ids (``game.choice_ids``;
+    taken from ``pending`` when it is an Ask): each must be offered once, and a pending decision offers some.
     """
     out: list[str] = []
+    if choices is None and isinstance(pending, Ask):
+        choices = pending.options
+    if choices is not None:
+        _choices(pending, choices, out)
     kind_ = pending.kind if pending is not None else None
     who = pending.player if pending is not None else None
     context = pending.context if pending is not None else {}
@@ -59,6 +64,16 @@ def problems(state: State, pending: Decision | Ask | None = None) -> list[str]:
     _decks(state, out)
     _tracks(state, out)
     return out
+
+
+def _choices(pending: Decision | Ask | None, choices: Sequence[str], out: list[str]) -> None:
+    """Choice ids are unique within a decision (a history entry must say which option was taken), and a
+    pending decision has at least one."""
+    doubled = sorted(c for c, k in Counter(choices).items() if k > 1)
+    if doubled:
+        out.append(f"choice ids offered more than once in {pending.kind if pending else 'the decision'}: {doubled}")
+    if pending is not None and not choices:
+        out.append(f"{pending.player}'s decision {pending.kind} offers no option")
 
 
 # --------------------------------------------------------------------------------------------------- tiles
@@ -229,6 +244,9 @@ def _census(found: Counter[str], expected: Mapping[str, object]) -> str:
 def _tracks(s: State, out: list[str]) -> None:
     """R16, R92, R102, R106: Scalers on the left chain, the weight on the right chain, paws on die faces."""
     chain = s.c.chain
+    scalers = [p.scaler for p in s.players if p.scaler > 0]
+    if len(set(scalers)) != len(scalers):
+        out.append(f"two Scalers share a chain space {sorted(scalers)}: only the start is shared (R102a)")
     for p in s.players:
         if not 0 <= p.scaler <= chain.spaces:
             out.append(f"{p.color} Scaler at {p.scaler}: the left chain runs 0-{chain.spaces} (R92, R100)")

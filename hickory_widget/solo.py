@@ -76,5 +76,6 @@ def scratch(s: State, n: int) -> Generator[Ask, str, None]:
         for m in list(s.hand):
             s.hand.remove(m)
             s.emit("mouse_scratched_off", ("R120",), mouse=m, number=target)
+            s.emit("mouse_activated", ("R120",), mouse=m, number=target, where="scratch")  # it claims and acts
             yield from enter(s, m, target, ("R120",))
             yield from finish_activation(s, owner(m))

@@ -166,6 +166,9 @@ class State:
 
     def emit(self, kind_: str, rules: tuple[str, ...], **data: Any) -> None:
         """Records what just happened and which rules made it happen."""
+        for key, value in data.items():  # the record keeps its own lists: later play must not change it
+            if type(value) is list:
+                data[key] = value[:]
         data["kind"] = kind_
         data["rules"] = list(rules)
         self.events.append(data)

@@ -30,11 +30,20 @@ def trade_groups(s: State, color: str) -> list[list[str]]:
             groups = [here]
     for active, partner in s.throws:
         if owner(active) == color:
-            merged = next((g for g in groups if active in g), None)
-            if merged is None:
+            # A Throw joins the partner's whole group to the active mouse's (with trade_any_number both may
+            # already be in groups at different numbers); each mouse stays in one group, so no move is offered
+            # twice (D8).
+            mine = next((g for g in groups if active in g), None)
+            theirs = next((g for g in groups if partner in g), None)
+            if mine is None and theirs is None:
                 groups.append([active, partner])
-            elif partner not in merged:
-                merged.append(partner)
+            elif mine is None:
+                theirs.append(active)  # type: ignore[union-attr]
+            elif theirs is None:
+                mine.append(partner)
+            elif mine is not theirs:
+                mine.extend(theirs)
+                groups.remove(theirs)
     return groups
 
 

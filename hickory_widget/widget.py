@@ -8,8 +8,10 @@ Errors raised while handling an intent are shown in the widget, never lost.
 
 from __future__ import annotations
 
+import logging
 import re
 import traceback
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +20,10 @@ import traitlets
 
 from . import bots
 from .decisions import IllegalChoice
+from .doors import bounded, excerpt
 from .game import Game
 from .i18n import check_language, t
+from .intents import IntentRefused, parse_intent
 from .view import build
 from .why_not import candidate_for, why_not
 
@@ -27,6 +31,9 @@ JS_FILES = ("geometry.mjs", "board.mjs", "widget.mjs")
 """Front-end modules, in dependency order; see :func:`bundle`."""
 SEAT_KINDS = ("human", "random", "greedy")
 PLAY_UNTIL = ("activation", "tick", "round", "end")
+MAX_MESSAGE = 500
+"""Longest refusal shown to the user."""
+log = logging.getLogger(__name__)
 
 
 def _js_dir() -> Path:
@@ -79,11 +86,17 @@ class HickoryWidget(anywidget.AnyWidget):
     animate = traitlets.Bool(True).tag(sync=True)
     show_secrets = traitlets.Bool(False).tag(sync=True)
     seats = traitlets.Dict().tag(sync=True)
+    allow_force = traitlets.Bool(False)
+    """Teacher setting, off by default: when True the browser may fix the next die roll or bag draw (a "force"
+    intent, like ``game.force``). Set from Python only (``HickoryWidget(game, allow_force=True)``); it is not
+    synced, so the browser cannot switch it on."""
 
     def __init__(self, game: Game | None = None, *, seats: dict[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game if game is not None else Game.new()
         self._version = 0
+        self.developer_log: deque[str] = deque(maxlen=50)
+        """Tracebacks of intents that failed inside Python (the user only reads a short sentence)."""
         self.seats = self._check_seats(seats or {})
         self.on_msg(self._on_msg)
         self._refresh()
@@ -194,22 +207,52 @@ class HickoryWidget(anywidget.AnyWidget):
         self.view = build(self.game, self._version, self.language)
 
     def _refuse(self, message: str) -> None:
-        self.error = message
+        self.error = bounded(message, MAX_MESSAGE)
+
+    def _say(self, key: str, **params: Any) -> None:
+        """Refuses with one short sentence of the ``door.`` catalog block, in the widget's language."""
+        self._refuse(t(self.language, key, **params))
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        """Every message from the browser: checked by ``intents.parse_intent``, then applied or refused. The
+        user reads one short sentence; a traceback goes to ``developer_log`` and the module's logger."""
         try:
-            self._handle(content)
-        except IllegalChoice as exc:
-            self._refuse(str(exc))
-        except Exception as exc:  # shown in the widget: an exception in a callback must never be lost
-            self._refuse(f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}")
-
-    def _handle(self, content: Any) -> None:
-        kinds = ("choose", "undo", "redo", "play", "new_game", "bots", "toggle", "dismiss", "why")
-        if not isinstance(content, dict) or content.get("type") not in kinds:
-            self._refuse(f"the browser sent a message this widget does not understand ({content!r}); "
-                         f"messages have a type among {', '.join(kinds)}")
+            intent = parse_intent(content, self._version)
+        except IntentRefused as refused:
+            self._say(refused.key, **refused.params)
             return
+        kind = intent["type"]
+        try:
+            self._handle(intent)
+        except IllegalChoice as exc:
+            self._note(exc, trace=False)
+            if kind == "choose":
+                legal = ", ".join(self.game.choice_ids) or "—"
+                self._say("door.illegal", id=excerpt(intent["id"], 40), legal=bounded(legal, 300))
+            elif kind in ("undo", "redo"):
+                self._say(f"door.nothing_to_{kind}")
+            else:
+                self._say("door.refused")
+        except ValueError as exc:  # a value the engine refuses (an unknown seat color, ...)
+            self._note(exc, trace=False)
+            self._say("door.refused")
+        except Exception as exc:  # never lost, never a traceback for the user: the developer log has it
+            self._note(exc)
+            self._say("door.engine")
+
+    def _note(self, exc: BaseException, trace: bool = True) -> None:
+        """Keeps what went wrong for the notebook's developer: the engine's full message, and the traceback
+        of anything unexpected (logged as a warning)."""
+        if not trace:
+            self.developer_log.append(bounded(f"{type(exc).__name__}: {exc}", 5000))
+            log.debug("intent refused: %s", self.developer_log[-1])
+            return
+        text = bounded("".join(traceback.format_exception(exc)), 20_000)
+        self.developer_log.append(text)
+        log.warning("intent failed: %s", text)
+
+    def _handle(self, content: dict[str, Any]) -> None:
+        """Applies an intent already checked by ``parse_intent`` (every field present and of its type)."""
         kind = content["type"]
         if kind == "dismiss":
             self.error = ""
@@ -219,16 +262,11 @@ class HickoryWidget(anywidget.AnyWidget):
             self.explanation = self.why_not(content.get("id") or candidate_for(self.game, content.get("target")))
             return
         if kind == "toggle":
-            name = content.get("name")
-            if name not in ("animate", "show_secrets"):
-                self._refuse(f"cannot toggle {name!r}; toggles: animate, show_secrets")
-                return
+            name = content["name"]
             setattr(self, name, not getattr(self, name))
             return
-        version = content.get("version")
-        if version != self._version:
-            self._refuse(f"that click was made on an older board (version {version!r}, the board is now at "
-                         f"version {self._version}), so nothing was done: look again and choose anew")
+        if kind == "force" and not self.allow_force:
+            self._say("door.no_force")
             return
         self.error = ""
         self.explanation = ""
@@ -246,3 +284,6 @@ class HickoryWidget(anywidget.AnyWidget):
             self.new_game(content.get("players", 4), content.get("seed", 1))
         elif kind == "bots":
             self.set_seats(content.get("seats", {}))
+        elif kind == "force":
+            self.game.force(content["what"], content["value"])
+            self._refresh()

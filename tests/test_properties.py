@@ -15,6 +15,7 @@ times as many.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
@@ -118,6 +119,8 @@ class Player:
         self.game = Game.new(self.players, seed=self.seed, options=self.options, advanced=self.advanced)
         self.rng = random.Random(self.chooser)
         self.best = self.game.scores
+        self.log: list[dict] = []
+        """A deep copy of every event recorded so far: the log is a record of facts (issue 8, D12)."""
 
     def where(self) -> str:
         """The reproduction (the checks draw from the chooser too, so their rates are part of it)."""
@@ -182,10 +185,28 @@ class Player:
                 f"{m} at {ring} {n} shares its number with a cat paw {s.paws} (R111)" + self.where())
         out_of_date = stale(g)
         assert out_of_date is None, "the pending decision is out of date: " + out_of_date + self.where()
+        assert len(g.choice_ids) == len(set(g.choice_ids)), f"a choice id offered twice {g.choice_ids}" + self.where()
+        self.check_events()
         scores = g.scores
         fell = {c: (self.best[c], v) for c, v in scores.items() if v < self.best[c]}
         assert not fell, f"scores went down (before, after): {fell} (R17)" + self.where()
         self.best = scores
+
+    def check_events(self) -> None:
+        """Events are immutable once recorded: after any later choice, undo or redo, every earlier event is
+        unchanged (D12: the Spotter's drawn tiles; R120: scratched-off mice activate and are narrated)."""
+        g = self.game
+        events = g.events
+        new = g.events_since(len(g.history) - 1) if g.history else events
+        kept = len(events) - len(new)
+        assert len(self.log) >= kept and events[:kept] == self.log[:kept], (
+            "an event recorded earlier has changed since" + self.where())
+        self.log = self.log[:kept] + copy.deepcopy(new)
+        if any(e["kind"] == "mouse_scratched_off" for e in new):
+            kinds = [(e["kind"], e.get("mouse")) for e in new]
+            for i, (k, mouse) in enumerate(kinds):
+                if k == "mouse_scratched_off":
+                    assert ("mouse_activated", mouse) in kinds[i + 1:i + 2], "R120: not narrated" + self.where()
 
     def check_undo_redo(self, before: Snapshot) -> None:
         """Undo restores the state before the entry; redo restores the state after it, events included."""

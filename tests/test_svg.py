@@ -27,7 +27,7 @@ def four_player() -> Game:
     pos.mouse("yellow.scurrier", "inner 8").mouse("brown.scurrier", "inner 8").mouse("red.scamp", "outer 1")
     pos.mouse("blue.scurrier", "outer 1").mouse("yellow.spotter", "outer 1").mouse("brown.spotter", "outer 1")
     pos.hand("blue.scavenger", "red.spotter")
-    pos.scaler("blue", 4).scaler("red", 4)
+    pos.scaler("blue", 4).scaler("red", 5)  # one Scaler per chain space but the start (R102a)
     return pos.game()
 
 

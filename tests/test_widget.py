@@ -96,12 +96,14 @@ def test_new_game_intent(widget: HickoryWidget) -> None:
 
 
 def test_an_exception_in_a_callback_is_shown_not_lost(widget: HickoryWidget, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The user reads one short sentence (issue 8: never a traceback); the traceback goes to the developer log."""
     def broken(_choice: str) -> None:
         raise RuntimeError("the cat ate the engine")
 
     monkeypatch.setattr(widget.game, "choose", broken)
     send(widget, type="choose", id="stay", version=1)
-    assert "RuntimeError: the cat ate the engine" in widget.error
+    assert "developer log" in widget.error and "Traceback" not in widget.error and "\n" not in widget.error
+    assert "RuntimeError: the cat ate the engine" in widget.developer_log[-1]
 
 
 def test_toggles_and_the_game_shortcut() -> None:
