@@ -5,6 +5,8 @@
     >>> game.choose(game.choices[0].id)
 """
 
+from typing import Any
+
 from .builder import Position
 from .components import ComponentDataError, default_components, load_components
 from .decisions import Choice, Decision, IllegalChoice
@@ -16,6 +18,7 @@ __all__ = [
     "ComponentDataError",
     "Decision",
     "Game",
+    "HickoryWidget",
     "IllegalChoice",
     "Position",
     "PositionError",
@@ -23,3 +26,13 @@ __all__ = [
     "default_components",
     "load_components",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``from hickory_widget import HickoryWidget`` imports the widget (and ipywidgets) only when asked, so the
+    engine itself never needs Jupyter."""
+    if name == "HickoryWidget":
+        from .widget import HickoryWidget
+
+        return HickoryWidget
+    raise AttributeError(f"module 'hickory_widget' has no attribute {name!r}")

@@ -14,9 +14,7 @@ from .decisions import Ask
 from .game import Game
 from .i18n import catalog, check_language
 from .state import State, kind, owner
-
-LOG_LENGTH = 40
-"""How many of the latest events the view model carries."""
+from .timeline import event_steps, last_move
 
 
 def tile_view(s: State, tile: str | None) -> dict[str, Any] | None:
@@ -32,6 +30,10 @@ def target_of(s: State, context: dict[str, Any], option: str) -> dict[str, Any]:
     n = context.get("number")
     if option in ("jump_off", "move_out"):
         return {"type": "outer", "number": n}
+    if verb == "act":
+        return {"type": "action", "number": n}
+    if option == "market":
+        return {"type": "market"}
     if option == "stay":
         return {"type": "mouse", "mouse": context.get("mouse")}
     if option == "jump_on":
@@ -70,10 +72,30 @@ def ui_strings(lang: str = "en") -> dict[str, str]:
     return {k: v for k, v in catalog(lang).items() if k.startswith(UI_PREFIXES) or k in ("mouse", "mouse_scaler")}
 
 
-def log_entry(s: State, e: dict[str, Any], lang: str = "en") -> dict[str, Any]:
-    """One event for the log: its sentence, its rule ids, and each rule with a short explanation."""
+def event_player(e: dict[str, Any]) -> str | None:
+    """The player an event is about (its mouse's owner, or its color), for filtering the log by player."""
+    if isinstance(e.get("mouse"), str) and "." in e["mouse"]:
+        return owner(e["mouse"])
+    return e["color"] if isinstance(e.get("color"), str) else None
+
+
+EVENT_GROUPS = (("favors", ("favor_",)), ("points", ("delivered", "quest_", "hunt_board", "pool_", "scaler_", "solo_",
+                                                     "game_over")),
+                ("tiles", ("tile", "bonus_tile", "bin_", "leaf_", "market_", "relic_")),
+                ("moves", ("mouse_", "mice_", "hand_", "throw", "scamp_", "action_")))
+"""The log's filter groups, by event kind prefix; anything else (clock, paws, rounds) is "clock"."""
+
+
+def event_group(event_kind: str) -> str:
+    return next((g for g, prefixes in EVENT_GROUPS if event_kind.startswith(prefixes)), "clock")
+
+
+def log_entry(s: State, e: dict[str, Any], lang: str = "en", step: int | None = None) -> dict[str, Any]:
+    """One event for the log: its sentence, its rule ids, each rule with a short explanation, the history step
+    after which it happened (a click on it shows the board then) and the player it is about."""
     return {"text": labels.event_text(s, e, lang), "kind": e["kind"], "rules": list(e["rules"]),
-            "rule_texts": [{"id": r, "text": labels.rule_text(r, lang)} for r in e["rules"]]}
+            "rule_texts": [{"id": r, "text": labels.rule_text(r, lang)} for r in e["rules"]],
+            "step": step, "player": event_player(e), "group": event_group(e["kind"])}
 
 
 def build(game: Game, version: int = 0, lang: str = "en") -> dict[str, Any]:
@@ -123,6 +145,7 @@ def build(game: Game, version: int = 0, lang: str = "en") -> dict[str, Any]:
         ask_view = {
             "player": decision.player, "kind": decision.kind, "prompt": labels.prompt(s, ask, lang),
             "context": {k: v for k, v in decision.context.items() if isinstance(v, (str, int, type(None)))},
+            "mouse": decision.context.get("mouse") if isinstance(decision.context.get("mouse"), str) else None,
             "choices": [{"id": o, "label": labels.label(s, ask, o, lang), "target": target_of(s, ctx, o)}
                         for o in ask.options],
         }
@@ -154,7 +177,9 @@ def build(game: Game, version: int = 0, lang: str = "en") -> dict[str, Any]:
         "decision": ask_view,
         "standings": [{"color": st.color, "score": st.score, "place": st.place} for st in game.standings()]
         if game.over else [],
-        "log": [log_entry(s, e, lang) for e in game.events[-LOG_LENGTH:]],
+        "log": [log_entry(s, e, lang, step) for e, step in zip(game.events, event_steps(game), strict=True)],
+        "steps": len(game.history),
+        "last": last_move(game),
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
     }
