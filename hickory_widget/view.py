@@ -98,6 +98,12 @@ def log_entry(s: State, e: dict[str, Any], lang: str = "en", step: int | None = 
             "step": step, "player": event_player(e), "group": event_group(e["kind"])}
 
 
+def log_view(game: Game, lang: str = "en") -> list[dict[str, Any]]:
+    """Every event of ``game`` for the history panel, each with the step after which it happened."""
+    s = game.state
+    return [log_entry(s, e, lang, step) for e, step in zip(game.events, event_steps(game), strict=True)]
+
+
 def build(game: Game, version: int = 0, lang: str = "en") -> dict[str, Any]:
     """The whole view model of ``game``, its texts in ``lang`` (one of :data:`.i18n.LANGUAGES`)."""
     check_language(lang)
@@ -177,7 +183,7 @@ def build(game: Game, version: int = 0, lang: str = "en") -> dict[str, Any]:
         "decision": ask_view,
         "standings": [{"color": st.color, "score": st.score, "place": st.place} for st in game.standings()]
         if game.over else [],
-        "log": [log_entry(s, e, lang, step) for e, step in zip(game.events, event_steps(game), strict=True)],
+        "log": log_view(game, lang),
         "steps": len(game.history),
         "last": last_move(game),
         "can_undo": game.can_undo,

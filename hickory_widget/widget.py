@@ -23,7 +23,7 @@ from .game import Game
 from .i18n import check_language, t
 from .svg import board_svg
 from .timeline import check_step, game_at, rewind
-from .view import build
+from .view import build, log_view
 from .why_not import candidate_for, why_not
 
 JS_FILES = ("geometry.mjs", "board.mjs", "widget.mjs")
@@ -298,6 +298,7 @@ class HickoryWidget(anywidget.AnyWidget):
         if self._look is not None:
             view["decision"] = None if view["decision"] is None else {**view["decision"], "choices": []}
             view["looking"] = {"step": self._look, "steps": len(self.game.history)}
+            view["log"] = log_view(self.game, self.language)  # the whole game, to walk on from here
             view["can_undo"] = view["can_redo"] = False
         self.view = view
         self._synced = self._signature()

@@ -386,9 +386,10 @@ export function drawClock(view, ctx) {
     svgNode("rect", { x: -bw / 2, y: -bh / 2, width: bw, height: bh, rx: 9, class: "hk-action-box" }, box);
     svgNode("text", { x: -bw / 2 + 8, y: -bh / 2 + 21, class: "hk-number" }, box, n);
     drawGroupMark(box, num.token.group, bw / 2 - 13, -bh / 2 + 13);
-    const lines = wrapText(shortLabel(num.token.label), 14, 4);
-    const top = lines.length === 1 ? 52 : lines.length === 4 ? 31 : 42;
-    lines.forEach((line, i) => svgNode("text", { x: 0, y: -bh / 2 + top + i * 17, class: "hk-token-text" }, box, line));
+    const lines = wrapText(shortLabel(num.token.label), 13, 5);
+    const lineH = 17;
+    const first = -bh / 2 + 28 + (bh - 32 - lines.length * lineH) / 2 + 13;
+    lines.forEach((line, i) => svgNode("text", { x: 0, y: first + i * lineH, class: "hk-token-text" }, box, line));
     markTarget(box, ctx, `action:${n}`);
     if (ctx.lastNumbers?.includes(n) && !current) box.classList.add("hk-last-number");
 
@@ -741,7 +742,7 @@ export function drawLog(view, ctx = {}) {
   const filter = ctx.logFilter ?? { player: "", group: "" };
   const box = htmlNode("section", { class: "hk-history", "aria-label": tr("ui.history", "History") });
   const head = htmlNode("div", { class: "hk-row hk-history-head" }, box);
-  htmlNode("h4", {}, head, tr("ui.history_title", "History: {n} moves", { n: view.steps ?? 0 }));
+  htmlNode("h4", {}, head, tr("ui.history_title", "History: moves made {n}", { n: view.looking?.steps ?? view.steps ?? 0 }));
   const who = htmlNode("select", { "data-control": "log-player", "aria-label": tr("ui.history_player", "Show the moves of") }, head);
   htmlNode("option", { value: "" }, who, tr("ui.history_all_players", "all players"));
   for (const p of view.players) htmlNode("option", { value: p.color }, who, playerName(p.color));
@@ -758,7 +759,7 @@ export function drawLog(view, ctx = {}) {
   who.addEventListener("change", refilter);
   what.addEventListener("change", refilter);
   if (ctx.send) {
-    const replay = htmlNode("button", { type: "button", "data-control": "replay", disabled: !view.steps || null, title: tr("ui.replay_title", "Show the moves since your last decision one by one") }, head, tr("ui.replay", "▶ Replay last moves"));
+    const replay = htmlNode("button", { type: "button", "data-control": "replay", disabled: !(view.looking?.steps ?? view.steps) || null, title: tr("ui.replay_title", "Show the moves since your last decision one by one") }, head, tr("ui.replay", "▶ Replay last moves"));
     replay.addEventListener("click", () => ctx.replay?.());
     const speed = htmlNode("select", { "data-control": "replay-speed", "aria-label": tr("ui.replay_speed", "Replay speed") }, head);
     for (const [v, key, fb] of [["1500", "ui.speed_slow", "slow"], ["700", "ui.speed_normal", "normal"], ["250", "ui.speed_fast", "fast"]]) htmlNode("option", { value: v }, speed, tr(key, fb));
@@ -773,7 +774,7 @@ export function drawLog(view, ctx = {}) {
     if (filter.group && e.group !== filter.group) return;
     shown++;
     const here = looking !== undefined && e.step === looking;
-    const li = htmlNode("li", { "data-kind": e.kind, "data-step": e.step ?? "", "data-index": index, "data-player": e.player ?? "", role: "option", "aria-selected": here ? "true" : "false", class: here ? "hk-log-here" : null }, ol);
+    const li = htmlNode("li", { tabindex: "-1", "data-kind": e.kind, "data-step": e.step ?? "", "data-index": index, "data-player": e.player ?? "", role: "option", "aria-selected": here ? "true" : "false", class: here ? "hk-log-here" : null }, ol);
     if (e.player) li.appendChild(colorDot(e.player, 11));
     htmlNode("span", { class: "hk-log-text" }, li, ` ${e.text}`);
     const rules = ruleBadges(e);

@@ -16,7 +16,7 @@ export const RADII = {
 };
 
 /** Size (viewBox units) of an action token box. */
-export const ACTION_BOX = { width: 136, height: 90 };
+export const ACTION_BOX = { width: 136, height: 116 };
 
 /** Angle in degrees of number n (1..12) on the clock: 12 at the top (-90), 3 at 0, 6 at 90, 9 at 180. */
 export function clockAngle(n) {
@@ -184,6 +184,32 @@ export function layoutFor(width) {
   return { columns: 1, clock: Math.min(600, w) };
 }
 
+const VOWELS = "aeiouyäöüàèéìòùAEIOUYÄÖÜ";
+const ONSETS = ["schl", "schr", "sch", "str", "spr", "pfl", "kl", "kr", "bl", "br", "pl", "pr", "tr", "dr", "gr", "gl", "fl", "fr", "st", "sp", "ch", "ph", "qu"];
+
+/**
+ * Where to hyphenate a word too long for a line (at most `limit` letters before the hyphen), by syllables: the
+ * consonants between two vowels split so the next syllable starts with the longest usual onset
+ * ("Pendel-klettern", "zurück-bringen", "rocchet-to"); the split nearest the middle wins, else the limit.
+ */
+export function hyphenAt(word, limit) {
+  const isVowel = (ch) => VOWELS.includes(ch);
+  const isLetter = (ch) => /\p{L}/u.test(ch ?? "");
+  let best = -1;
+  const middle = word.length / 2;
+  for (let i = 1; i < word.length; i++) {
+    if (!isVowel(word[i - 1])) continue;
+    let j = i;
+    while (j < word.length && isLetter(word[j]) && !isVowel(word[j])) j++;
+    if (j >= word.length || !isVowel(word[j]) || j === i) continue;
+    const cluster = word.slice(i, j).toLowerCase();
+    const onset = ONSETS.find((o) => cluster.endsWith(o) && o.length <= cluster.length)?.length ?? 1;
+    const at = j - onset;
+    if (at >= 2 && at <= limit && word.length - at >= 2 && (best < 0 || Math.abs(at - middle) < Math.abs(best - middle))) best = at;
+  }
+  return best > 0 ? best : limit;
+}
+
 /**
  * Word-wrap `text` into lines of at most `max` characters, at most `lines` of them. A word longer than a line is
  * split with a hyphen (German compounds wrap instead of being cut); only text beyond `lines` ends in "…".
@@ -193,8 +219,9 @@ export function wrapText(text, max = 14, lines = 3) {
   for (const w of String(text ?? "").split(/\s+/).filter(Boolean)) {
     let rest = w;
     while (rest.length > max) {
-      words.push(rest.slice(0, max - 1) + "-");
-      rest = rest.slice(max - 1);
+      const at = hyphenAt(rest, max - 1);
+      words.push(rest.slice(0, at) + "-");
+      rest = rest.slice(at);
     }
     words.push(rest);
   }

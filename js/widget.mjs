@@ -28,8 +28,8 @@ function cssEscape(v) {
 }
 
 /** Widths (px) below which the widget uses its compact and its narrow layout. */
-export const COMPACT_WIDTH = 980;
-export const NARROW_WIDTH = 700;
+export const COMPACT_WIDTH = 900;
+export const NARROW_WIDTH = 560;
 
 /** The members of a roving group: the elements the arrow keys move between. */
 function rovingItems(group) {
@@ -299,7 +299,8 @@ function render({ model, el }) {
       const current = items.indexOf(document.activeElement);
       if (ev.key in ROVE || ev.key === "Home" || ev.key === "End") {
         ev.preventDefault();
-        let i = current < 0 ? (looking ? items.findIndex((e) => e.classList.contains("hk-log-here")) : items.length - 1) : current + (ROVE[ev.key] ?? 0);
+        const from = current >= 0 ? current : looking ? items.findIndex((e) => e.classList.contains("hk-log-here")) : items.length - 1;
+        let i = from + (ROVE[ev.key] ?? 0);
         if (ev.key === "Home") i = 0;
         if (ev.key === "End") i = items.length - 1;
         i = Math.max(0, Math.min(items.length - 1, i));

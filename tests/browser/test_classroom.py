@@ -1,0 +1,303 @@
+"""The widget in a classroom, in a real JupyterLab and a real Chromium (issue 9): bots that play through, keys
+that stay inside the widget, a board that follows Python, a layout that fits a projector at 1024x768, owners told
+apart without colour, and the history walked from the keyboard.
+
+Screenshots of each layout and each colour-vision emulation are saved in test-output/ (look at them).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = "[data-testid=hickory]"
+BOTS_CELL = """\
+from hickory_widget import Game, HickoryWidget
+w = HickoryWidget(Game.new(4, seed=1), animate=False)
+w.set_seats({"yellow": "greedy", "red": "random", "brown": "greedy"})
+w
+"""
+PLAIN_CELL = """\
+from hickory_widget import Game
+w = Game.new(4, seed=1).widget(animate=False)
+w
+"""
+KERNEL_CELL = 'print(f"kernel: steps={len(w.game.history)} decider={w.game.decision.player} seats={sorted(w.seats.items())}")'
+
+
+def kernel_says(page: Any, lab: Any, index: int) -> str:
+    """Runs cell ``index`` and returns its printed text (read from the notebook model)."""
+    lab.run_cell(page, index)
+    return page.evaluate(
+        """(index) => window.jupyterapp.shell.currentWidget.content.model.cells.get(index)
+              .outputs.toJSON().map((o) => o.text || "").join("")""",
+        index,
+    ).strip()
+
+
+def notebook_state(page: Any) -> dict[str, Any]:
+    """What a notebook shortcut would change: the cells, the active cell and the mode."""
+    return page.evaluate(
+        """() => {
+            const nb = window.jupyterapp.shell.currentWidget.content;
+            const cells = [];
+            for (let i = 0; i < nb.model.cells.length; i++) {
+                const c = nb.model.cells.get(i);
+                cells.push(c.type + ":" + c.sharedModel.getSource());
+            }
+            return { cells, active: nb.activeCellIndex, mode: nb.mode };
+        }"""
+    )
+
+
+def open_widget(page: Any, lab_server: Any, lab: Any, tmp_path: Path, *cells: str, width: int = 1280,
+                height: int = 900, name: str = "classroom") -> Any:
+    page.set_viewport_size({"width": width, "height": height})
+    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / f"{name}.ipynb", *cells))
+    root = lab.wait_for(page, f'{ROOT}[data-live="yes"]', timeout=60_000)
+    return root
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute(ROOT, "data-version"))
+
+
+def wait_version_above(page: Any, v: int) -> None:
+    page.wait_for_function(f"() => Number(document.querySelector('{ROOT}').getAttribute('data-version')) > {v}")
+
+
+# ------------------------------------------------------------------------------------------------ 1 seats and bots
+def test_bots_play_through_and_the_seat_menus_follow(page, lab_server, lab, tmp_path: Path) -> None:
+    open_widget(page, lab_server, lab, tmp_path, BOTS_CELL, KERNEL_CELL, name="bots")
+    assert page.get_attribute(ROOT, "data-decider") == "blue"  # the bots took their seats before the first draw
+    page.click(f'{ROOT} [data-control="settings"]')
+    for color, kind in (("blue", "human"), ("yellow", "greedy"), ("red", "random"), ("brown", "greedy")):
+        assert page.input_value(f'{ROOT} select[data-control="seat-{color}"]') == kind
+
+    v = version(page)
+    page.click(f'{ROOT} [data-control="play-round"]')
+    wait_version_above(page, v)
+    assert page.get_attribute(ROOT, "data-decider") in ("blue", "")  # never a bot's seat
+    steps = int(page.get_attribute(ROOT, "data-steps"))
+    assert kernel_says(page, lab, 1).startswith(f"kernel: steps={steps} decider=blue")
+
+    for _ in range(12):  # human clicks until one of them hands the turn to the bots, which answer it at once
+        steps = int(page.get_attribute(ROOT, "data-steps"))
+        v = version(page)
+        page.locator(f"{ROOT} button.hk-choice").first.click()
+        wait_version_above(page, v)
+        assert page.get_attribute(ROOT, "data-decider") in ("blue", "")
+        if int(page.get_attribute(ROOT, "data-steps")) > steps + 1:
+            break
+    assert int(page.get_attribute(ROOT, "data-steps")) > steps + 1, "the bots never moved after a human click"
+
+    v = version(page)
+    page.click(f'{ROOT} [data-control="undo"]')  # one press takes back the human's choice and the bots' moves
+    wait_version_above(page, v)
+    assert int(page.get_attribute(ROOT, "data-steps")) == steps
+    assert page.get_attribute(ROOT, "data-decider") == "blue"
+
+    v = version(page)
+    page.select_option(f'{ROOT} select[data-control="seat-red"]', "greedy")
+    wait_version_above(page, v)
+    assert "('red', 'greedy')" in kernel_says(page, lab, 1)
+    lab.expect(page.locator(f'{ROOT} select[data-control="seat-red"]')).to_have_value("greedy")
+    lab.screenshot(page, "classroom-bots")
+
+
+# ------------------------------------------------------------------------------------------------ 7 Python and board
+def test_a_choice_made_in_python_redraws_the_board(page, lab_server, lab, tmp_path: Path) -> None:
+    choose = "w.game.choose(w.game.choice_ids[0])"
+    open_widget(page, lab_server, lab, tmp_path, PLAIN_CELL, choose, name="python-side")
+    # run-all ran the choice cell once already: the board shows it, at a version after the first drawing
+    lab.wait_for(page, f'{ROOT}[data-steps="1"]')
+    v = version(page)
+    lab.run_cell(page, 1)
+    lab.wait_for(page, f'{ROOT}[data-steps="2"]')
+    assert version(page) > v
+    lab.screenshot(page, "classroom-python-side")
+
+
+# ------------------------------------------------------------------------------------------------ 6 keys stay inside
+def test_keys_in_the_widget_leave_the_notebook_alone(page, lab_server, lab, tmp_path: Path) -> None:
+    open_widget(page, lab_server, lab, tmp_path, "x = 1", PLAIN_CELL, "y = 2", name="keys")
+    page.evaluate("() => { const nb = window.jupyterapp.shell.currentWidget.content; nb.activeCellIndex = 1; "
+                  "nb.mode = 'command'; }")
+    before = notebook_state(page)
+    assert len(before["cells"]) == 3
+
+    # focus the decision's tab stop and press the notebook's most dangerous shortcuts
+    page.locator(f"{ROOT} button.hk-choice").first.focus()
+    for key in ("d", "d", "x", "a", "b", "m", "ArrowDown", "ArrowUp", "j", "k", "Shift+Enter", "z"):
+        if key == "Shift+Enter":
+            continue  # would also be a legal widget activation; not a notebook shortcut to test here
+        page.keyboard.press(key)
+    assert notebook_state(page) == before, "a key pressed in the widget reached JupyterLab"
+
+    # the board's tab stop: arrows move between the board's targets, still without leaving the widget
+    board_stop = page.locator(f'{ROOT} [data-roving="board"] .hk-target[tabindex="0"]')
+    assert board_stop.count() == 1
+    board_stop.focus()
+    first = page.evaluate("() => document.activeElement.getAttribute('data-target-key')")
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate("() => document.activeElement.getAttribute('data-target-key')")
+    page.keyboard.press("d")
+    page.keyboard.press("d")
+    assert notebook_state(page) == before
+    targets = page.locator(f'{ROOT} [data-roving="board"] .hk-target').count()
+    assert targets < 2 or first != second
+
+    # three Tab stops and the history: Tab from the first control reaches the decision in a few presses
+    page.locator(f'{ROOT} [data-roving="controls"] [tabindex="0"]').focus()
+    presses = 0
+    while presses < 8 and not page.evaluate("() => document.activeElement.classList.contains('hk-choice')"):
+        page.keyboard.press("Tab")
+        presses += 1
+    assert page.evaluate("() => document.activeElement.classList.contains('hk-choice')"), "no decision tab stop"
+    assert presses <= 3
+    assert page.locator(f'{ROOT} .hk-rule[tabindex]').count() == 0  # badges are read with their entry
+
+    # the arrow keys walk the history (a read-only look back), Escape returns to now
+    for _ in range(4):  # Enter on the decision's tab stop chooses
+        v = version(page)
+        page.locator(f"{ROOT} button.hk-choice").first.focus()
+        page.keyboard.press("Enter")
+        wait_version_above(page, v)
+    assert page.get_attribute(ROOT, "data-steps") == "4"
+    page.locator(f"{ROOT} .hk-log").focus()
+    page.keyboard.press("Home")
+    lab.wait_for(page, f'{ROOT}[data-looking="0"]')
+    for _ in range(60):  # the set-up's events all show step 0; walk on to the first move
+        page.keyboard.press("ArrowDown")
+        page.wait_for_timeout(60)
+        if page.get_attribute(ROOT, "data-looking") not in ("0", None):
+            break
+    lab.wait_for(page, f'{ROOT}[data-looking="1"]')
+    assert page.evaluate("() => document.activeElement.closest('.hk-log') !== null")  # focus stays in the list
+    assert page.locator(f"{ROOT} .hk-lookback").is_visible()
+    assert page.locator(f"{ROOT} button.hk-choice").count() == 0  # read-only
+    lab.screenshot(page, "history-look-back")
+    page.keyboard.press("Escape")
+    lab.wait_for(page, f'{ROOT}[data-looking=""]')
+    assert notebook_state(page) == before
+
+
+# ------------------------------------------------------------------------------------------------ 5 sizes
+def box_in_viewport(page: Any, selector: str) -> dict[str, float]:
+    return page.evaluate(
+        """(sel) => {
+            const r = document.querySelector(sel).getBoundingClientRect();
+            return { top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+                     vw: window.innerWidth, vh: window.innerHeight };
+        }""",
+        selector,
+    )
+
+
+def scroll_widget_to_top(page: Any) -> None:
+    page.evaluate(f"() => document.querySelector('{ROOT}').scrollIntoView({{ block: 'start' }})")
+    page.wait_for_timeout(300)
+
+
+def test_at_1024x768_the_clock_decision_and_current_player_show_together(page, lab_server, lab,
+                                                                       tmp_path: Path) -> None:
+    open_widget(page, lab_server, lab, tmp_path, BOTS_CELL, width=1024, height=768, name="small-screen")
+    scroll_widget_to_top(page)
+    decider = page.get_attribute(ROOT, "data-decider")
+    for selector in (f"{ROOT} .hk-action.hk-current", f"{ROOT} .hk-decision",
+                     f'{ROOT} .hk-current-player[data-player="{decider}"] .hk-player-head'):
+        box = box_in_viewport(page, selector)
+        assert 0 <= box["top"] and box["bottom"] <= box["vh"] and box["right"] <= box["vw"], (selector, box)
+    height = page.evaluate(f"() => document.querySelector('{ROOT}').getBoundingClientRect().height")
+    print(f"\nwidget height at 1024x768: {height:.0f} px")
+    lab.screenshot(page, "layout-1024x768")
+
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_timeout(400)
+    scroll_widget_to_top(page)
+    sizes = page.evaluate(
+        f"""() => {{
+            const texts = [...document.querySelectorAll('{ROOT} .hk-token-text')];
+            const h = Math.min(...texts.map((t) => t.getBoundingClientRect().height));
+            const fs = Math.min(...texts.map((t) => parseFloat(getComputedStyle(t).fontSize) *
+                t.getScreenCTM().a));
+            const mouse = Math.min(...[...document.querySelectorAll('{ROOT} .hk-clock-svg .hk-mouse')]
+                .map((m) => m.getBoundingClientRect().height));
+            return {{ fs, h, mouse, height: document.querySelector('{ROOT}').getBoundingClientRect().height }};
+        }}"""
+    )
+    print(f"at 1280 px: clock text {sizes['fs']:.1f} px, mice {sizes['mouse']:.1f} px, widget {sizes['height']:.0f} px")
+    assert sizes["fs"] >= 12, sizes
+    lab.screenshot(page, "layout-1280")
+
+    page.set_viewport_size({"width": 600, "height": 900})
+    page.wait_for_timeout(400)
+    scroll_widget_to_top(page)
+    overflow = page.evaluate(
+        f"""() => {{
+            const root = document.querySelector('{ROOT}');
+            const r = root.getBoundingClientRect();
+            const out = [];
+            for (const e of root.querySelectorAll('.hk-content *')) {{
+                const b = e.getBoundingClientRect();
+                if (b.width && (b.right > r.right + 1 || b.left < r.left - 1)) out.push(e.className.baseVal ?? e.className);
+            }}
+            return {{ out: out.slice(0, 10), scroll: root.scrollWidth - root.clientWidth }};
+        }}"""
+    )
+    assert overflow["scroll"] <= 1 and not overflow["out"], overflow
+    lab.screenshot(page, "layout-600")
+
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.click(f'{ROOT} [data-control="settings"]')
+    page.click(f'{ROOT} [data-control="projector"]')
+    lab.wait_for(page, f"{ROOT}.hk-projector")
+    page.wait_for_timeout(400)
+    scroll_widget_to_top(page)
+    lab.screenshot(page, "layout-projector-1024x768")
+
+
+def test_german_action_labels_wrap_instead_of_being_cut(page, lab_server, lab, tmp_path: Path) -> None:
+    cell = PLAIN_CELL.replace("animate=False)", 'animate=False, language="de")')
+    open_widget(page, lab_server, lab, tmp_path, cell, name="german")
+    texts = page.locator(f"{ROOT} .hk-token-text").all_text_contents()
+    assert texts and not any("…" in t for t in texts), [t for t in texts if "…" in t]
+    scroll_widget_to_top(page)
+    lab.screenshot(page, "layout-german")
+
+
+# ------------------------------------------------------------------------------------------------ 3 without colour
+def test_owners_differ_under_every_colour_vision_emulation(page, lab_server, lab, tmp_path: Path) -> None:
+    open_widget(page, lab_server, lab, tmp_path, PLAIN_CELL, name="vision")
+    scroll_widget_to_top(page)
+    cdp = page.context.new_cdp_session(page)
+    kinds = page.evaluate(f"""() => [...document.querySelectorAll('{ROOT} .hk-cards [data-owner][data-kind]')]
+                              .map((m) => m.getAttribute('data-owner') + '.' + m.getAttribute('data-kind'))""")
+    scurriers = [f"{c}.scurrier" for c in ("blue", "red", "brown", "yellow")]
+    for vision in ("achromatopsia", "deuteranopia", "protanopia"):
+        cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": vision})
+        page.wait_for_timeout(200)
+        lab.screenshot(page, f"vision-{vision}")
+        shots = {}
+        for mouse in scurriers:
+            icon = page.locator(f'{ROOT} [data-card="{mouse}"] [data-owner][data-kind]').first
+            shots[mouse] = icon.screenshot(path=str(lab.output_dir / f"vision-{vision}-{mouse}.png"))
+        # every pair of owners looks different (shape or edge), not just by hue
+        for i, a in enumerate(scurriers):
+            for b in scurriers[i + 1:]:
+                assert shots[a] != shots[b], f"{a} and {b} look the same under {vision}"
+    cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": "none"})
+    assert kinds  # mice carry data-owner and data-kind
+    tiles = page.evaluate(f"""() => [...document.querySelectorAll('{ROOT} [data-tile][data-color][data-symbol]')]
+                              .map((t) => t.getAttribute('data-color'))""")
+    assert {"red", "green", "blue", "purple"} <= set(tiles)
+
+    page.click(f'{ROOT} [data-control="legend"]')
+    legend = page.locator(f"{ROOT} .hk-legend")
+    lab.expect(legend).to_be_visible()
+    assert "Scurrier" in legend.inner_text() and "thread spool" in legend.inner_text()
+    legend.screenshot(path=str(lab.output_dir / "legend.png"))
