@@ -26,7 +26,8 @@ from hickory_widget import Game
 w = Game.new(4, seed=1).widget(animate=False)
 w
 """
-KERNEL_CELL = 'print(f"kernel: steps={len(w.game.history)} decider={w.game.decision.player} seats={sorted(w.seats.items())}")'
+KERNEL_CELL = ('print(f"kernel: steps={len(w.game.history)} decider={w.game.decision.player} "'
+               'f"seats={sorted(w.seats.items())}")')
 
 
 def kernel_says(page: Any, lab: Any, index: int) -> str:
@@ -211,7 +212,7 @@ def test_at_1024x768_the_clock_decision_and_current_player_show_together(page, l
     for selector in (f"{ROOT} .hk-action.hk-current", f"{ROOT} .hk-decision",
                      f'{ROOT} .hk-current-player[data-player="{decider}"] .hk-player-head'):
         box = box_in_viewport(page, selector)
-        assert 0 <= box["top"] and box["bottom"] <= box["vh"] and box["right"] <= box["vw"], (selector, box)
+        assert box["top"] >= 0 and box["bottom"] <= box["vh"] and box["right"] <= box["vw"], (selector, box)
     height = page.evaluate(f"() => document.querySelector('{ROOT}').getBoundingClientRect().height")
     print(f"\nwidget height at 1024x768: {height:.0f} px")
     lab.screenshot(page, "layout-1024x768")
@@ -244,7 +245,8 @@ def test_at_1024x768_the_clock_decision_and_current_player_show_together(page, l
             const out = [];
             for (const e of root.querySelectorAll('.hk-content *')) {{
                 const b = e.getBoundingClientRect();
-                if (b.width && (b.right > r.right + 1 || b.left < r.left - 1)) out.push(e.className.baseVal ?? e.className);
+                const outside = b.right > r.right + 1 || b.left < r.left - 1;
+                if (b.width && outside) out.push(e.className.baseVal ?? e.className);
             }}
             return {{ out: out.slice(0, 10), scroll: root.scrollWidth - root.clientWidth }};
         }}"""
