@@ -24,7 +24,8 @@ PALETTE = {
 LIGHT_COLORS = {"yellow", "gold"}
 """Colors light enough that their labels need dark ink."""
 KIND_LETTERS = {"scurrier": "S", "scavenger": "V", "spotter": "P", "scamp": "C"}
-SYMBOL_LETTERS = {"button": "B", "feather": "F", "spool": "S", "thimble": "T", "key": "K"}
+SYMBOL_LETTERS = {"button": "B", "feather": "F", "spool": "O", "thimble": "T", "key": "K"}
+"""Unique against the mouse letters (S is the Scurrier), as in the widget's English legend."""
 WILD_STRIPES = ("purple", "red", "green", "blue")
 GROUP_FILLS = {"sun": "#fff3c4", "moon": "#e4e0f7", "fixed": "#ffffff"}
 SCORE_SOURCES = (("deliveries", "Deliv"), ("quests", "Quest"), ("hunt", "Hunt"), ("chain", "Chain"),

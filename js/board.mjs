@@ -387,7 +387,7 @@ export function drawClock(view, ctx) {
     svgNode("text", { x: -bw / 2 + 8, y: -bh / 2 + 21, class: "hk-number" }, box, n);
     drawGroupMark(box, num.token.group, bw / 2 - 13, -bh / 2 + 13);
     const lines = wrapText(shortLabel(num.token.label), 13, 5);
-    const lineH = 17;
+    const lineH = lines.length >= 5 ? 17 : 19.5;
     const first = -bh / 2 + 28 + (bh - 32 - lines.length * lineH) / 2 + 13;
     lines.forEach((line, i) => svgNode("text", { x: 0, y: first + i * lineH, class: "hk-token-text" }, box, line));
     markTarget(box, ctx, `action:${n}`);
@@ -530,8 +530,11 @@ export function drawChain(view) {
     const p = pos[Math.min(at, pos.length - 1)];
     colors.forEach((color, k) => {
       const g = svgNode("g", { class: "hk-scaler", "data-scaler": color, transform: `translate(${p.x + 24 + k * 17} ${p.y})` }, svg);
-      svgNode("circle", { r: 8.5, fill: PLAYER_FILL[color], class: "hk-mouse-body" }, g);
-      svgNode("text", { y: 3.8, class: "hk-mouse-letter", "font-size": 10.5, fill: PLAYER_INK[color] }, g, "L");
+      g.setAttribute("data-owner", color);
+      g.setAttribute("data-kind", "scaler");
+      ownerShape(g, color, 8.5, 8.5);
+      const letter = letterOf("kind", "scaler");
+      svgNode("text", { y: 3.8, class: "hk-mouse-letter", "font-size": letter.length > 1 ? 8 : 10.5, fill: PLAYER_INK[color] }, g, letter);
       svgTitle(g, tr("ui.scaler_on", "{color}'s Scaler on space {n}", { color: playerName(color), n: at }));
     });
   }

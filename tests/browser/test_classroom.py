@@ -235,6 +235,7 @@ def test_at_1024x768_the_clock_decision_and_current_player_show_together(page, l
     assert sizes["fs"] >= 12, sizes
     lab.screenshot(page, "layout-1280")
 
+    page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")  # a small screen
     page.set_viewport_size({"width": 600, "height": 900})
     page.wait_for_timeout(400)
     scroll_widget_to_top(page)
@@ -258,6 +259,7 @@ def test_at_1024x768_the_clock_decision_and_current_player_show_together(page, l
     page.click(f'{ROOT} [data-control="settings"]')
     page.click(f'{ROOT} [data-control="projector"]')
     lab.wait_for(page, f"{ROOT}.hk-projector")
+    page.click(f'{ROOT} [data-control="settings"]')
     page.wait_for_timeout(400)
     scroll_widget_to_top(page)
     lab.screenshot(page, "layout-projector-1024x768")
