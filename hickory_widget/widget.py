@@ -98,6 +98,8 @@ class HickoryWidget(anywidget.AnyWidget):
         self._synced: tuple[Any, ...] = ()
         self._look: int | None = None
         self._twin: Game | None = None
+        self._replay_from = 0
+        """Where "Replay" starts: the step before the last move made through the widget by a human seat."""
         super().__init__(**kwargs)
         self.seats = self._check_seats(seats or {})
         self.on_msg(self._on_msg)
@@ -127,6 +129,7 @@ class HickoryWidget(anywidget.AnyWidget):
     def choose(self, choice_id: str) -> None:
         """Applies a choice as if clicked (bots then take their seats)."""
         self.game.choose(choice_id)
+        self._replay_from = len(self.game.history) - 1
         self._after_move()
 
     def undo(self) -> None:
@@ -167,6 +170,7 @@ class HickoryWidget(anywidget.AnyWidget):
             raise ValueError(f"play(until={until!r}): until is one of {', '.join(PLAY_UNTIL)}")
         game = self.game
         start_minute, start_hour, start_events = game.state.minute, game.state.hour, len(game.events)
+        self._replay_from = len(game.history)
         made = 0
         while not game.over and made < 20_000:
             color = game.decision.player  # type: ignore[union-attr]
@@ -300,6 +304,7 @@ class HickoryWidget(anywidget.AnyWidget):
             view["looking"] = {"step": self._look, "steps": len(self.game.history)}
             view["log"] = log_view(self.game, self.language)  # the whole game, to walk on from here
             view["can_undo"] = view["can_redo"] = False
+        view["replay_from"] = min(self._replay_from, len(self.game.history))
         self.view = view
         self._synced = self._signature()
 
@@ -349,16 +354,18 @@ class HickoryWidget(anywidget.AnyWidget):
                 return
             setattr(self, name, not getattr(self, name))
             return
+        if kind == "look":  # read-only, so not tied to the version: a replay sends one step after another
+            step = content.get("step")
+            self.error = ""
+            self.look(None if step is None else self._step(step))
+            return
         version = content.get("version")
         if version != self._version:
             self._refuse(self._t("ui.error.stale", got=repr(version), now=self._version))
             return
         self.error = ""
         self.explanation = ""
-        if kind == "look":
-            step = content.get("step")
-            self.look(None if step is None else self._step(step))
-        elif kind == "continue":
+        if kind == "continue":
             self.continue_from(self._step(content.get("step")))
         elif self._look is not None:
             self._refuse(self._t("ui.error.looking_back"))
@@ -367,8 +374,7 @@ class HickoryWidget(anywidget.AnyWidget):
             if not isinstance(choice, str) or choice not in self.game.choice_ids:
                 self._refuse(self._illegal(choice))
                 return
-            self.game.choose(choice)
-            self._after_move()
+            self.choose(choice)
         elif kind == "undo":
             self.undo()
         elif kind == "redo":

@@ -167,21 +167,20 @@ function render({ model, el }) {
   const replay = () => {
     const view = model.get("view") || {};
     const steps = view.looking?.steps ?? view.steps ?? 0;
-    const seats = model.get("seats") || {};
-    // from the last human decision (the last move made at a human seat), else the last 10 moves
-    let from = Math.max(0, steps - 10);
-    const humanSteps = (view.log ?? []).filter((e) => e.player && !seats[e.player] && e.step).map((e) => e.step);
-    if (Object.keys(seats).length && humanSteps.length) from = Math.min(...humanSteps.filter((s) => s <= steps).slice(-1), steps - 1);
-    memory.replay = { at: Math.max(0, from), end: steps, timer: null };
+    // from the last move a human made through the widget (the bots' answers follow), else the last 10 moves
+    const from = Math.max(0, Math.min(view.replay_from ?? steps - 10, steps - 1));
+    memory.replay = { at: from, end: steps, timer: null };
     const next = () => {
       const r = memory.replay;
       if (!r) return;
-      if (r.at > r.end) {
+      if (r.at >= r.end) {
         memory.replay = null;
+        root.removeAttribute("data-replaying");
         send({ type: "look", step: null });
         return;
       }
-      send({ type: "look", step: r.at === r.end ? null : r.at });
+      root.setAttribute("data-replaying", String(r.at));
+      send({ type: "look", step: r.at });
       r.at += 1;
       r.timer = setTimeout(next, memory.replaySpeed);
     };

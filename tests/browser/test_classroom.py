@@ -305,3 +305,59 @@ def test_owners_differ_under_every_colour_vision_emulation(page, lab_server, lab
     lab.expect(legend).to_be_visible()
     assert "Scurrier" in legend.inner_text() and "thread spool" in legend.inner_text()
     legend.screenshot(path=str(lab.output_dir / "legend.png"))
+
+
+# ------------------------------------------------------------------------------------------------ 4 every choice
+THROUGH_CELL = """\
+from hickory_widget import HickoryWidget, Position
+pos = Position(["blue", "red"], seed=5).empty_leaves().no_favors().minute(3)
+for m in list(pos.data["mice"]):
+    if not m.endswith(".scamp"):
+        pos.mouse(m, "inner 11")
+pos.mouse("red.scurrier", "outer 5")
+w = HickoryWidget(pos.mouse("blue.scurrier", "hand").game(), animate=False)
+w
+"""
+
+
+def test_a_target_under_a_mouse_is_chosen_through_the_mouse(page, lab_server, lab, tmp_path: Path) -> None:
+    """R89: Blue's Scurrier on the hand at 3 may leap to outer 5, where Red's Scurrier stands and covers the space;
+    a click on Red's mouse picks the space under it."""
+    open_widget(page, lab_server, lab, tmp_path, THROUGH_CELL, "print(w.game.history)", name="through")
+    red = page.locator(f'{ROOT} .hk-clock-svg [data-mouse="red.scurrier"]')
+    assert red.get_attribute("data-target-key") == "outer:5"
+    assert "leap:5" in red.get_attribute("data-target-choice").split()
+    v = version(page)
+    red.click()
+    wait_version_above(page, v)
+    assert kernel_says(page, lab, 1) == "['leap:5']"
+
+
+# ------------------------------------------------------------------------------------------------ 2 history
+def test_replay_shows_the_bots_moves_one_by_one_then_returns_to_now(page, lab_server, lab, tmp_path: Path) -> None:
+    open_widget(page, lab_server, lab, tmp_path, BOTS_CELL, name="replay")
+    for _ in range(12):  # human clicks until the bots answer one
+        steps = int(page.get_attribute(ROOT, "data-steps"))
+        v = version(page)
+        page.locator(f"{ROOT} button.hk-choice").first.click()
+        wait_version_above(page, v)
+        if int(page.get_attribute(ROOT, "data-steps")) > steps + 1:
+            break
+    now = int(page.get_attribute(ROOT, "data-steps"))
+    assert now > steps + 1
+    page.select_option(f'{ROOT} select[data-control="replay-speed"]', "250")
+    seen: list[str] = []
+    page.click(f'{ROOT} [data-control="replay"]')
+    for _ in range(400):
+        looking = page.get_attribute(ROOT, "data-looking")
+        if looking and (not seen or seen[-1] != looking):
+            seen.append(looking)
+            if len(seen) == 2:
+                lab.screenshot(page, "history-replay")
+        if seen and page.get_attribute(ROOT, "data-replaying") is None and not looking:
+            break
+        page.wait_for_timeout(40)
+    steps_seen = [int(s) for s in seen]
+    assert steps_seen == sorted(steps_seen) and steps_seen[0] == steps and steps_seen[-1] == now - 1, seen
+    assert page.get_attribute(ROOT, "data-looking") == ""  # back to now
+    assert page.locator(f"{ROOT} .hk-mouse.hk-last").count() >= 1  # the last move's mouse is marked
