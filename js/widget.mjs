@@ -289,8 +289,18 @@ function render({ model, el }) {
   // ---- keys: everything pressed in the widget stays in the widget
   const ROVE = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
   const onKey = (ev) => {
-    ev.stopPropagation(); // JupyterLab / Notebook 7 command shortcuts (d d, a, b, arrows, ...) never see it
+    if (!root.contains(ev.target)) return;
+    // Caught on the way down at the window, before Lumino's own capturing listener on the document (Notebook 7)
+    // and its bubbling one (JupyterLab): their command shortcuts (d d, a, b, m, arrows, ...) never see the key.
+    // The browser's default actions (Tab, typing, Enter on a button) still happen.
+    ev.stopPropagation();
     if (ev.type !== "keydown") return;
+    const target = ev.target.closest?.(".hk-target");
+    if (target && (ev.key === "Enter" || ev.key === " ")) {
+      ev.preventDefault();
+      target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+      return;
+    }
     const group = ev.target.closest?.("[data-roving]");
     const looking = (model.get("view") || {}).looking;
     if (group && group.getAttribute("data-roving") === "log") {
@@ -334,7 +344,8 @@ function render({ model, el }) {
     memory.stops[group.getAttribute("data-roving")] = focusKey(next)?.join("=");
     next.focus();
   };
-  for (const type of ["keydown", "keyup", "keypress"]) root.addEventListener(type, onKey);
+  const KEY_EVENTS = ["keydown", "keyup", "keypress"];
+  for (const type of KEY_EVENTS) globalThis.addEventListener?.(type, onKey, true);
   root.addEventListener("focusin", (ev) => {
     const group = ev.target.closest?.("[data-roving]");
     if (group && group.getAttribute("data-roving") !== "log") memory.stops[group.getAttribute("data-roving")] = focusKey(ev.target)?.join("=");
@@ -405,6 +416,7 @@ function render({ model, el }) {
     model.off("change:projector", onProjector);
     model.off("change:seats", draw);
     model.off("msg:custom", onCustom);
+    for (const type of KEY_EVENTS) globalThis.removeEventListener?.(type, onKey, true);
     clearTimeout(liveTimer);
     stopReplay();
     if (resize) resize.disconnect();

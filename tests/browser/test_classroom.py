@@ -361,3 +361,27 @@ def test_replay_shows_the_bots_moves_one_by_one_then_returns_to_now(page, lab_se
     assert steps_seen == sorted(steps_seen) and steps_seen[0] == steps and steps_seen[-1] == now - 1, seen
     assert page.get_attribute(ROOT, "data-looking") == ""  # back to now
     assert page.locator(f"{ROOT} .hk-mouse.hk-last").count() >= 1  # the last move's mouse is marked
+
+
+# ------------------------------------------------------------------------------------------------ Notebook 7
+def test_in_notebook_7_bots_play_and_keys_stay_inside(page, notebook7_server, lab, tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    path = lab.write_notebook(tmp_path / "nb7.ipynb", "x = 1", BOTS_CELL, "y = 2")
+    lab.open_notebook(page, notebook7_server, path, prefix="/notebooks")
+    lab.wait_for(page, f'{ROOT}[data-live="yes"]', timeout=60_000)
+    assert page.get_attribute(ROOT, "data-decider") == "blue"
+    page.evaluate("() => { const nb = window.jupyterapp.shell.currentWidget.content; nb.activeCellIndex = 1; "
+                  "nb.mode = 'command'; }")
+    before = notebook_state(page)
+    page.locator(f"{ROOT} button.hk-choice").first.focus()
+    page.wait_for_timeout(300)
+    focused = page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
+    assert "hk-choice" in focused, focused
+    for key in ("d", "d", "x", "a", "b", "m", "ArrowDown", "ArrowUp"):
+        page.keyboard.press(key)
+    assert notebook_state(page) == before, "a key pressed in the widget reached Notebook 7"
+    v = version(page)
+    page.click(f'{ROOT} [data-control="play-tick"]')
+    wait_version_above(page, v)
+    assert page.get_attribute(ROOT, "data-decider") in ("blue", "")
+    lab.screenshot(page, "notebook7")
