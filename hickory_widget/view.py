@@ -98,14 +98,30 @@ def log_entry(s: State, e: dict[str, Any], lang: str = "en", step: int | None = 
             "step": step, "player": event_player(e), "group": event_group(e["kind"])}
 
 
-def log_view(game: Game, lang: str = "en") -> list[dict[str, Any]]:
-    """Every event of ``game`` for the history panel, each with the step after which it happened."""
+LogCache = dict[tuple[str, int, int], tuple[dict[str, Any], dict[str, Any]]]
+"""(language, id of the event, step) -> (the event, its log entry): events are never changed once made."""
+
+
+def log_view(game: Game, lang: str = "en", cache: LogCache | None = None) -> list[dict[str, Any]]:
+    """Every event of ``game`` for the history panel, each with the step after which it happened. A ``cache``
+    kept between calls (as the widget does) makes a long game's log cost only its new events."""
     s = game.state
-    return [log_entry(s, e, lang, step) for e, step in zip(game.events, event_steps(game), strict=True)]
+    out = []
+    for e, step in zip(game.events, event_steps(game), strict=True):
+        key = (lang, id(e), step)
+        hit = cache.get(key) if cache is not None else None
+        if hit is None or hit[0] is not e:
+            hit = (e, log_entry(s, e, lang, step))
+            if cache is not None:
+                cache[key] = hit
+        out.append(hit[1])
+    return out
 
 
-def build(game: Game, version: int = 0, lang: str = "en") -> dict[str, Any]:
-    """The whole view model of ``game``, its texts in ``lang`` (one of :data:`.i18n.LANGUAGES`)."""
+def build(game: Game, version: int = 0, lang: str = "en", log_cache: LogCache | None = None,
+          with_log: bool = True) -> dict[str, Any]:
+    """The whole view model of ``game``, its texts in ``lang`` (one of :data:`.i18n.LANGUAGES`); ``log_cache``,
+    see :func:`log_view`; without ``with_log`` the log is left empty (for the caller to fill)."""
     check_language(lang)
     s = game.state
     c = s.c
@@ -183,7 +199,7 @@ def build(game: Game, version: int = 0, lang: str = "en") -> dict[str, Any]:
         "decision": ask_view,
         "standings": [{"color": st.color, "score": st.score, "place": st.place} for st in game.standings()]
         if game.over else [],
-        "log": log_view(game, lang),
+        "log": log_view(game, lang, log_cache) if with_log else [],
         "steps": len(game.history),
         "last": last_move(game),
         "can_undo": game.can_undo,

@@ -23,7 +23,7 @@ from .game import Game
 from .i18n import check_language, t
 from .svg import board_svg
 from .timeline import check_step, game_at, rewind
-from .view import build, log_view
+from .view import LogCache, build, log_view
 from .why_not import candidate_for, why_not
 
 JS_FILES = ("geometry.mjs", "board.mjs", "widget.mjs")
@@ -99,6 +99,7 @@ class HickoryWidget(anywidget.AnyWidget):
         self._look: int | None = None
         self._twin: Game | None = None
         self._replay_from = 0
+        self._log_cache: LogCache = {}
         """Where "Replay" starts: the step before the last move made through the widget by a human seat."""
         super().__init__(**kwargs)
         self.seats = self._check_seats(seats or {})
@@ -298,11 +299,13 @@ class HickoryWidget(anywidget.AnyWidget):
         if self._look is not None:
             self._twin = game_at(self.game, self._look, self._twin)
             shown = self._twin
-        view = build(shown, self._version, self.language)
+        if len(self._log_cache) > 20_000:  # stale branches and languages
+            self._log_cache.clear()
+        view = build(shown, self._version, self.language, self._log_cache, with_log=self._look is None)
         if self._look is not None:
             view["decision"] = None if view["decision"] is None else {**view["decision"], "choices": []}
             view["looking"] = {"step": self._look, "steps": len(self.game.history)}
-            view["log"] = log_view(self.game, self.language)  # the whole game, to walk on from here
+            view["log"] = log_view(self.game, self.language, self._log_cache)  # the whole game, to walk on
             view["can_undo"] = view["can_redo"] = False
         view["replay_from"] = min(self._replay_from, len(self.game.history))
         self.view = view
