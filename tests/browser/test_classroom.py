@@ -385,3 +385,24 @@ def test_in_notebook_7_bots_play_and_keys_stay_inside(page, notebook7_server, la
     wait_version_above(page, v)
     assert page.get_attribute(ROOT, "data-decider") in ("blue", "")
     lab.screenshot(page, "notebook7")
+
+
+# ------------------------------------------------------------------------------------------------ 9 small things
+def test_the_error_banner_closes_and_standings_are_numbered_once(page, lab_server, lab, tmp_path: Path) -> None:
+    bad = 'w._on_msg(w, {"type": "choose", "id": "claim:blue.scavenger", "version": w.view["version"]}, [])'
+    open_widget(page, lab_server, lab, tmp_path, PLAIN_CELL, bad, 'w.play("end"); print(w.error == "")',
+                name="small-things")
+    banner = page.locator(f"{ROOT} .hk-error")
+    lab.wait_for(page, f"{ROOT} .hk-error:not([hidden])")
+    text = banner.inner_text()
+    assert "not one of the choices" in text and "claim:" not in text and "blue" not in text
+    page.click(f'{ROOT} .hk-error [data-control="dismiss"]')
+    lab.expect(banner).to_be_hidden()
+    assert kernel_says(page, lab, 2) == "True"  # the kernel's error was cleared too (and the game played out)
+    lab.wait_for(page, f'{ROOT}[data-decision-kind="over"]')
+    items = page.locator(f"{ROOT} .hk-standings li")
+    assert items.count() == 4
+    for i in range(4):
+        assert items.nth(i).inner_text().strip()[0].isdigit()
+    assert items.first.evaluate("(li) => getComputedStyle(li).listStyleType") == "none"
+    lab.screenshot(page, "standings")
