@@ -774,26 +774,42 @@ export function drawLog(view, ctx = {}) {
   const looking = view.looking?.step;
   const ol = htmlNode("ol", { class: "hk-log", tabindex: "0", role: "listbox", "aria-label": tr("ui.log", "Log"), "data-roving": "log" }, box);
   let shown = 0;
+  const reuse = ctx.logNodes instanceof Map ? ctx.logNodes : null; // entries drawn before are moved, not redrawn
+  const kept = new Map();
   (view.log ?? []).forEach((e, index) => {
     if (filter.player && e.player !== filter.player) return;
     if (filter.group && e.group !== filter.group) return;
     shown++;
     const here = looking !== undefined && e.step === looking;
-    const li = htmlNode("li", { tabindex: "-1", "data-kind": e.kind, "data-step": e.step ?? "", "data-index": index, "data-player": e.player ?? "", role: "option", "aria-selected": here ? "true" : "false", class: here ? "hk-log-here" : null }, ol);
-    if (e.player) li.appendChild(colorDot(e.player, 11));
-    htmlNode("span", { class: "hk-log-text" }, li, ` ${e.text}`);
-    const rules = ruleBadges(e);
-    for (const r of rules) {
-      htmlNode("span", { class: "hk-rule", title: `${r.id}: ${r.text}`, "data-rule": r.id, "aria-hidden": "true" }, li, r.id);
-    }
-    if (rules.length) li.setAttribute("aria-label", `${e.text} ${rules.map((r) => `${tr("ui.rule", "rule {id}", { id: r.id })}: ${r.text}`).join("; ")}`);
-    if (ctx.send && e.step !== null && e.step !== undefined) {
-      li.title = tr("ui.look_title", "Show the board after move {n}", { n: e.step });
-      li.addEventListener("click", () => ctx.look?.(e.step));
-    }
+    const key = `${view.lang}|${index}|${e.step}|${e.kind}|${e.text}`;
+    let li = reuse?.get(key);
+    if (!li) li = logItem(e, index, ctx);
+    li.className = here ? "hk-log-here" : "";
+    li.setAttribute("aria-selected", here ? "true" : "false");
+    kept.set(key, li);
+    ol.appendChild(li);
   });
+  if (reuse) {
+    reuse.clear();
+    for (const [k, v] of kept) reuse.set(k, v);
+  }
   if (!shown) htmlNode("li", { class: "hk-muted", role: "option" }, ol, tr("ui.history_empty", "Nothing to show."));
   return box;
+}
+
+/** One entry of the history list: the event's sentence, its player's mark and its rule badges. */
+function logItem(e, index, ctx) {
+  const li = htmlNode("li", { tabindex: "-1", "data-kind": e.kind, "data-step": e.step ?? "", "data-index": index, "data-player": e.player ?? "", role: "option" });
+  if (e.player) htmlNode("span", { class: `hk-owner-mark hk-owner-${e.player}`, "aria-hidden": "true" }, li);
+  htmlNode("span", { class: "hk-log-text" }, li, ` ${e.text}`);
+  const rules = ruleBadges(e);
+  for (const r of rules) htmlNode("span", { class: "hk-rule", title: `${r.id}: ${r.text}`, "data-rule": r.id, "aria-hidden": "true" }, li, r.id);
+  if (rules.length) li.setAttribute("aria-label", `${e.text} ${rules.map((r) => `${tr("ui.rule", "rule {id}", { id: r.id })}: ${r.text}`).join("; ")}`);
+  if (ctx.send && e.step !== null && e.step !== undefined) {
+    li.title = tr("ui.look_title", "Show the board after move {n}", { n: e.step });
+    li.addEventListener("click", () => ctx.look?.(e.step));
+  }
+  return li;
 }
 
 /** The banner of a look back: which move is shown, and the ways out (back to now, or play on from here). */

@@ -102,6 +102,7 @@ function render({ model, el }) {
     replay: null,
     announced: "",
     live: null,
+    logNodes: new Map(),
   };
 
   const send = (intent) => {
@@ -223,6 +224,7 @@ function render({ model, el }) {
       newGame: memory.newGame,
       motion,
       logFilter: memory.logFilter,
+      logNodes: memory.logNodes,
       redraw: draw,
       look,
       replay,
@@ -261,7 +263,7 @@ function render({ model, el }) {
     const log = content.querySelector(".hk-log");
     if (log) {
       const here = log.querySelector(".hk-log-here");
-      if (here) here.scrollIntoView?.({ block: "nearest" });
+      if (here) log.scrollTop = here.offsetTop - log.clientHeight / 2; // the list scrolls, never the page
       else log.scrollTop = logAtBottom ? log.scrollHeight : logScroll;
     }
     announce(view);
