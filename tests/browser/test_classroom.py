@@ -276,22 +276,35 @@ def test_german_action_labels_wrap_instead_of_being_cut(page, lab_server, lab, t
 
 # ------------------------------------------------------------------------------------------------ 3 without colour
 def test_owners_differ_under_every_colour_vision_emulation(page, lab_server, lab, tmp_path: Path) -> None:
-    open_widget(page, lab_server, lab, tmp_path, PLAIN_CELL, name="vision")
+    """The four Scurriers side by side on the outer ring, seen by Chromium's colour-vision emulations: each pair of
+    owners still looks different (shape and edge, not hue)."""
+    cell = """\
+from hickory_widget import HickoryWidget, Position
+pos = Position(4, seed=3)
+for n, color in enumerate(["blue", "yellow", "red", "brown"], start=1):
+    pos.mouse(f"{color}.scurrier", f"outer {n + 2}")
+w = HickoryWidget(pos.game(), animate=False)
+w
+"""
+    open_widget(page, lab_server, lab, tmp_path, cell, name="vision")
+    page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
+    page.wait_for_timeout(300)
     scroll_widget_to_top(page)
     cdp = page.context.new_cdp_session(page)
-    kinds = page.evaluate(f"""() => [...document.querySelectorAll('{ROOT} .hk-cards [data-owner][data-kind]')]
+    kinds = page.evaluate(f"""() => [...document.querySelectorAll('{ROOT} .hk-clock-svg [data-owner][data-kind]')]
                               .map((m) => m.getAttribute('data-owner') + '.' + m.getAttribute('data-kind'))""")
-    scurriers = [f"{c}.scurrier" for c in ("blue", "red", "brown", "yellow")]
+    scurriers = [f"{c}.scurrier" for c in ("blue", "yellow", "red", "brown")]
+    assert set(scurriers) <= set(kinds)
     for vision in ("achromatopsia", "deuteranopia", "protanopia"):
         cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": vision})
         page.wait_for_timeout(200)
         lab.screenshot(page, f"vision-{vision}")
         shots = {}
         for mouse in scurriers:
-            icon = page.locator(f'{ROOT} [data-card="{mouse}"] [data-owner][data-kind]').first
-            shots[mouse] = icon.screenshot(path=str(lab.output_dir / f"vision-{vision}-{mouse}.png"))
-        # every pair of owners looks different (shape or edge), not just by hue
-        for i, a in enumerate(scurriers):
+            box = page.locator(f'{ROOT} .hk-clock-svg [data-mouse="{mouse}"]').bounding_box()
+            clip = {"x": box["x"] - 3, "y": box["y"] - 3, "width": box["width"] + 6, "height": box["height"] + 6}
+            shots[mouse] = page.screenshot(clip=clip, path=str(lab.output_dir / f"vision-{vision}-{mouse}.png"))
+        for i, a in enumerate(scurriers):  # every pair of owners looks different, not just by hue
             for b in scurriers[i + 1:]:
                 assert shots[a] != shots[b], f"{a} and {b} look the same under {vision}"
     cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": "none"})
