@@ -326,7 +326,7 @@ class HickoryWidget(anywidget.AnyWidget):
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         try:
             self._handle(content)
-        except IllegalChoice as exc:
+        except (IllegalChoice, ValueError) as exc:  # bad input from the page: said plainly, nothing changed
             self._refuse(str(exc))
         except Exception as exc:  # shown in the widget: an exception in a callback must never be lost
             self._refuse(f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}")

@@ -879,7 +879,7 @@ export function drawControls(view, ctx) {
   legend.setAttribute("aria-expanded", ctx.legendOpen ? "true" : "false");
   const more = button(row1, tr("ui.settings", "Seats and settings"), "settings", () => ctx.toggleSettings?.());
   more.setAttribute("aria-expanded", ctx.settingsOpen ? "true" : "false");
-  if (humans.length && humans.length < view.players.length) htmlNode("div", { class: "hk-muted hk-play-note" }, bar, playNote);
+  if (humans.length && !view.over && !looking) htmlNode("div", { class: "hk-muted hk-play-note" }, bar, playNote);
 
   const row2 = htmlNode("div", { class: "hk-row", hidden: !ctx.settingsOpen || null }, bar);
   htmlNode("span", { class: "hk-sep" }, row2, tr("ui.seats", "Seats:"));

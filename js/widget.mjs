@@ -103,6 +103,7 @@ function render({ model, el }) {
     announced: "",
     live: null,
     logNodes: new Map(),
+    logPinned: true, // the history list follows the newest event until the user scrolls it up
   };
 
   const send = (intent) => {
@@ -244,7 +245,6 @@ function render({ model, el }) {
     root.classList.toggle("hk-animate", animate);
     root.classList.toggle("hk-projector", toggles.projector);
     const logBox = content.querySelector(".hk-log");
-    const logAtBottom = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 8;
     const logScroll = logBox ? logBox.scrollTop : 0;
     content.replaceChildren(drawAll(view, ctx));
     content.querySelector(".hk-main")?.setAttribute("data-roving", "board");
@@ -264,7 +264,10 @@ function render({ model, el }) {
     if (log) {
       const here = log.querySelector(".hk-log-here");
       if (here) log.scrollTop = here.offsetTop - log.clientHeight / 2; // the list scrolls, never the page
-      else log.scrollTop = logAtBottom ? log.scrollHeight : logScroll;
+      else log.scrollTop = memory.logPinned ? log.scrollHeight : logScroll;
+      log.addEventListener("scroll", () => {
+        if (!log.querySelector(".hk-log-here")) memory.logPinned = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+      });
     }
     announce(view);
     root.setAttribute("data-draw-ms", (performance.now() - started).toFixed(1));
@@ -358,6 +361,8 @@ function render({ model, el }) {
     const w = root.getBoundingClientRect().width || el.clientWidth || 0;
     root.classList.toggle("hk-compact", w > 0 && w < COMPACT_WIDTH);
     root.classList.toggle("hk-narrow", w > 0 && w < NARROW_WIDTH);
+    const log = content.querySelector(".hk-log");
+    if (log && memory.logPinned && !log.querySelector(".hk-log-here")) log.scrollTop = log.scrollHeight;
   };
   let resize = null;
   if (globalThis.ResizeObserver) {
