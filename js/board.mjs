@@ -135,7 +135,8 @@ function markTarget(el, ctx, key) {
   }
   el.classList.add("hk-target");
   el.setAttribute("role", "button");
-  el.setAttribute("tabindex", "-1"); // one Tab stop for the whole board: widget.mjs roves it with the arrows
+  // HickoryWidget (ctx.roving) makes the board one Tab stop and roves it with the arrow keys (widget.mjs)
+  el.setAttribute("tabindex", ctx.roving ? "-1" : "0");
   el.setAttribute("data-target-choice", choices.map((c) => c.id).join(" "));
   el.setAttribute("data-target-key", key);
   el.setAttribute("aria-label", choices.map((c) => c.label).join(" / "));
@@ -724,7 +725,7 @@ export function drawDecision(view, ctx) {
   if (seat && seat !== "human") htmlNode("span", { class: "hk-muted" }, head, tr("ui.bot_thinking", "(a bot plays this seat)"));
   const buttons = htmlNode("div", { class: "hk-choices", role: "toolbar", "aria-label": tr("ui.choices", "Choices"), "data-roving": "decision" }, panel);
   for (const ch of d.choices) {
-    const b = htmlNode("button", { type: "button", class: "hk-choice", tabindex: "-1", "data-choice-id": ch.id, "data-target-key": targetKey(ch.target) ?? "" }, buttons, ch.label);
+    const b = htmlNode("button", { type: "button", class: "hk-choice", tabindex: ctx.roving ? "-1" : null, "data-choice-id": ch.id, "data-target-key": targetKey(ch.target) ?? "" }, buttons, ch.label);
     b.addEventListener("click", () => ctx.send({ type: "choose", id: ch.id }));
   }
   return panel;

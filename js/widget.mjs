@@ -212,6 +212,7 @@ function render({ model, el }) {
     };
     const toggles = { animate: Boolean(model.get("animate")), show_secrets: Boolean(model.get("show_secrets")), projector: Boolean(model.get("projector")) };
     const ctx = {
+      roving: true,
       send,
       targets: view.looking || memory.live === false ? new Map() : targetMap(view),
       onTarget: (choices) => {
