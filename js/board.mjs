@@ -389,7 +389,8 @@ export function drawClock(view, ctx) {
     svgNode("rect", { x: -bw / 2, y: -bh / 2, width: bw, height: bh, rx: 9, class: "hk-action-box" }, box);
     svgNode("text", { x: -bw / 2 + 8, y: -bh / 2 + 21, class: "hk-number" }, box, n);
     drawGroupMark(box, num.token.group, bw / 2 - 13, -bh / 2 + 13);
-    const lines = wrapText(shortLabel(num.token.label), 12, 5);
+    let lines = wrapText(shortLabel(num.token.label), 12, 6);
+    if (lines.length > 5) lines = wrapText(shortLabel(num.token.label).replace(/,\s*(then|dann|poi)\s+/gi, " + "), 12, 5);
     const lineH = lines.length >= 5 ? 17 : 19.5;
     const first = -bh / 2 + 28 + (bh - 32 - lines.length * lineH) / 2 + 13;
     lines.forEach((line, i) => svgNode("text", { x: 0, y: first + i * lineH, class: "hk-token-text" }, box, line));

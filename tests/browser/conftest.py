@@ -16,6 +16,7 @@ Fixtures (all of tests/browser is marked ``browser``):
 from __future__ import annotations
 
 import ctypes
+import itertools
 import json
 import os
 import shutil
@@ -280,12 +281,17 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
 # --- helpers -----------------------------------------------------------------------------------------------------
 
 
+_WORKSPACES = itertools.count(1)
+
+
 def open_notebook(page: Any, lab_server: LabServer, path: Path | str, *, run_all: bool = True,
                   prefix: str = "/lab/tree") -> None:
     """Copies ``path`` into the server's root, opens it in JupyterLab (or Notebook 7 with
     ``prefix="/notebooks"``), waits for its kernel, runs all cells."""
     source = Path(path)
     shutil.copy(source, lab_server.root_dir / source.name)
+    if prefix == "/lab/tree":  # a fresh workspace each time, so notebooks opened by earlier tests stay closed
+        prefix = f"/lab/workspaces/test-{next(_WORKSPACES)}/tree"
     page.goto(f"{lab_server.url}{prefix}/{source.name}")
     page.wait_for_function(
         """(name) => {
