@@ -219,7 +219,7 @@ export function drawTile(parent, tile, x, y, size, ctx = null, opts = {}) {
     const faint = opts.faint;
     tileShape(g, tile.color, h, { fill: TILE_FILL[tile.color] ?? "#999", "fill-opacity": faint ? 0.22 : 1 });
     edge = () => tileShape(g, tile.color, h, { class: faint ? "hk-tile-edge hk-faint" : "hk-tile-edge" });
-    glyph = letterOf("symbol", tile.symbol);
+    glyph = tile.symbol ? letterOf("symbol", tile.symbol) : ""; // a bare colour (the legend)
     if (faint) ink = TILE_FILL[tile.color] ?? "#555";
   }
   edge();
