@@ -322,7 +322,7 @@ function render({ model, el }) {
         const item = items[i];
         if (item) {
           item.tabIndex = -1;
-          item.focus();
+          item.focus({ preventScroll: true }); // the list scrolls itself (see draw), the page stays on the board
           look(Number(item.getAttribute("data-step")));
         }
       } else if (ev.key === "Escape" && looking) {
