@@ -774,10 +774,16 @@ export function drawLog(view, ctx = {}) {
     speed.addEventListener("change", () => { if (ctx.setReplaySpeed) ctx.setReplaySpeed(Number(speed.value)); });
   }
   const looking = view.looking?.step;
-  const ol = htmlNode("ol", { class: "hk-log", tabindex: "0", role: "listbox", "aria-label": tr("ui.log", "Log"), "data-roving": "log" }, box);
+  // The list itself is kept between drawings (ctx.logNodes holds it and its entries): a redraw appends the new
+  // events and moves nothing else, so a long game's history costs little to redraw.
+  const reuse = ctx.logNodes instanceof Map ? ctx.logNodes : null;
+  let ol = reuse?.get("list");
+  if (!ol) ol = htmlNode("ol", { class: "hk-log", tabindex: "0", role: "listbox", "data-roving": "log" });
+  ol.setAttribute("aria-label", tr("ui.log", "Log"));
+  box.appendChild(ol);
   let shown = 0;
-  const reuse = ctx.logNodes instanceof Map ? ctx.logNodes : null; // entries drawn before are moved, not redrawn
-  const kept = new Map();
+  const kept = new Map([["list", ol]]);
+  const wanted = [];
   (view.log ?? []).forEach((e, index) => {
     if (filter.player && e.player !== filter.player) return;
     if (filter.group && e.group !== filter.group) return;
@@ -786,11 +792,18 @@ export function drawLog(view, ctx = {}) {
     const key = `${view.lang}|${index}|${e.step}|${e.kind}|${e.text}`;
     let li = reuse?.get(key);
     if (!li) li = logItem(e, index, ctx);
-    li.className = here ? "hk-log-here" : "";
-    li.setAttribute("aria-selected", here ? "true" : "false");
+    if (li.classList.contains("hk-log-here") !== here) {
+      li.className = here ? "hk-log-here" : "";
+      li.setAttribute("aria-selected", here ? "true" : "false");
+    }
     kept.set(key, li);
-    ol.appendChild(li);
+    wanted.push(li);
   });
+  const have = ol.children;
+  let same = 0;
+  while (same < wanted.length && same < have.length && have[same] === wanted[same]) same++;
+  while (have.length > same) ol.lastChild.remove();
+  for (let i = same; i < wanted.length; i++) ol.appendChild(wanted[i]);
   if (reuse) {
     reuse.clear();
     for (const [k, v] of kept) reuse.set(k, v);
@@ -801,7 +814,7 @@ export function drawLog(view, ctx = {}) {
 
 /** One entry of the history list: the event's sentence, its player's mark and its rule badges. */
 function logItem(e, index, ctx) {
-  const li = htmlNode("li", { tabindex: "-1", "data-kind": e.kind, "data-step": e.step ?? "", "data-index": index, "data-player": e.player ?? "", role: "option" });
+  const li = htmlNode("li", { tabindex: "-1", "data-kind": e.kind, "data-step": e.step ?? "", "data-index": index, "data-player": e.player ?? "", role: "option", "aria-selected": "false" });
   if (e.player) htmlNode("span", { class: `hk-owner-mark hk-owner-${e.player}`, "aria-hidden": "true" }, li);
   htmlNode("span", { class: "hk-log-text" }, li, ` ${e.text}`);
   const rules = ruleBadges(e);
