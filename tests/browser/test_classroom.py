@@ -419,3 +419,32 @@ def test_the_error_banner_closes_and_standings_are_numbered_once(page, lab_serve
         assert items.nth(i).inner_text().strip()[0].isdigit()
     assert items.first.evaluate("(li) => getComputedStyle(li).listStyleType") == "none"
     lab.screenshot(page, "standings")
+
+
+# ------------------------------------------------------------------------------------------------ the class
+def test_a_four_seat_game_with_three_bots_played_to_the_end_from_the_keyboard(page, lab_server, lab,
+                                                                             tmp_path: Path) -> None:
+    """Enter on the decision's tab stop chooses; focus comes back to the next decision, so Enter after Enter plays
+    Blue's whole game while the bots answer; then the history is walked from the keyboard."""
+    open_widget(page, lab_server, lab, tmp_path, BOTS_CELL, KERNEL_CELL.replace("w.game.decision.player",
+                                                                                "w.game.over"), name="class")
+    page.locator(f'{ROOT} [data-roving="controls"] [tabindex="0"]').focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.classList.contains('hk-choice')")
+    presses = 0
+    while page.get_attribute(ROOT, "data-decision-kind") != "over" and presses < 400:
+        assert page.evaluate("() => document.activeElement.classList.contains('hk-choice')"), "focus was lost"
+        v = version(page)
+        page.keyboard.press("Enter")
+        wait_version_above(page, v)
+        presses += 1
+    assert page.get_attribute(ROOT, "data-decision-kind") == "over", f"not over after {presses} presses"
+    steps = int(page.get_attribute(ROOT, "data-steps"))
+    print(f"\nBlue's game from the keyboard: {presses} Enter presses, {steps} moves in all")
+    assert kernel_says(page, lab, 1).startswith(f"kernel: steps={steps} decider=True")
+    lab.screenshot(page, "class-game-over")
+    page.locator(f"{ROOT} .hk-log").focus()
+    page.keyboard.press("Home")
+    lab.wait_for(page, f'{ROOT}[data-looking="0"]')
+    page.keyboard.press("End")
+    lab.wait_for(page, f'{ROOT}[data-looking=""]')
