@@ -45,6 +45,33 @@ def view_model_figures(games: int) -> list[tuple[str, str]]:
     ]
 
 
+def history_figures() -> list[tuple[str, str]]:
+    """A look back from the end of a whole 4-player game (about 300 moves): the widget's own handling of a
+    "look" intent (the game at that step, rebuilt from the nearest Tick snapshot, and its view model)."""
+    from hickory_widget.widget import HickoryWidget
+
+    w = HickoryWidget(Game.new(4, seed=1), animate=False)
+    w.play("end")
+    total = len(w.game.history)
+    times = []
+    for step in (300, 10, 150, 299, 1, 250, 75, 200):
+        step = min(step, total - 1)
+        t = time.perf_counter()
+        w._on_msg(w, {"type": "look", "step": step}, [])
+        times.append(time.perf_counter() - t)
+        assert w.view["looking"]["step"] == step and not w.error, w.error
+    t = time.perf_counter()
+    w._on_msg(w, {"type": "look", "step": None}, [])
+    back = time.perf_counter() - t
+    size = len(json.dumps(w.view, separators=(",", ":")))
+    return [
+        (f"history jump in a {total}-move game (Python side)",
+         f"median {statistics.median(times) * 1e3:.0f} ms, max {max(times) * 1e3:.0f} ms; back to now "
+         f"{back * 1e3:.0f} ms"),
+        ("view model at the end of that game (bytes of JSON)", f"{size:,}"),
+    ]
+
+
 def browser_figures(clicks: int) -> list[tuple[str, str]]:
     spec = importlib.util.spec_from_file_location("browser_conftest", ROOT / "tests" / "browser" / "conftest.py")
     lab = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
@@ -99,6 +126,34 @@ def browser_figures(clicks: int) -> list[tuple[str, str]]:
                 )
                 times.append(elapsed / 1e3)
                 draws.append(float(page.get_attribute("[data-testid=hickory]", "data-draw-ms")))
+            heights = {}
+            for width, height in ((1280, 900), (1024, 768)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(500)
+                heights[f"{width}x{height}"] = page.evaluate(
+                    "() => document.querySelector('[data-testid=hickory]').getBoundingClientRect().height")
+            page.set_viewport_size({"width": 1280, "height": 1400})
+            # a whole game, then a look back at move 10 from the end: click on the log entry to redrawn board
+            page.click('[data-testid=hickory] [data-control="play-end"]')
+            page.wait_for_selector('[data-testid=hickory][data-decision-kind="over"]', timeout=120_000)
+            steps = int(page.get_attribute("[data-testid=hickory]", "data-steps"))
+            jumps = []
+            for target in (10, steps - 1, 150, 1, 299):
+                target = min(target, steps - 1)
+                jumps.append(page.evaluate(
+                    """(step) => new Promise((resolve) => {
+                        const root = document.querySelector('[data-testid=hickory]');
+                        const entry = root.querySelector(`.hk-log li[data-step="${step}"]`);
+                        const observer = new MutationObserver(() => {
+                            if (root.getAttribute('data-looking') === String(step)) {
+                                observer.disconnect();
+                                resolve(performance.now() - start);
+                            }
+                        });
+                        observer.observe(root, { attributes: true, attributeFilter: ['data-looking'] });
+                        const start = performance.now();
+                        entry.click();
+                    })""", target) / 1e3)
             browser.close()
     finally:
         lab.stop(process)
@@ -107,6 +162,9 @@ def browser_figures(clicks: int) -> list[tuple[str, str]]:
         (f"click to redrawn board (n={clicks})", f"median {statistics.median(times) * 1e3:.0f} ms, "
                                                   f"max {max(times) * 1e3:.0f} ms"),
         ("of which drawing the board", f"median {statistics.median(draws):.1f} ms, max {max(draws):.1f} ms"),
+        ("widget height in JupyterLab (file browser open)", ", ".join(f"{k}: {v:.0f} px" for k, v in heights.items())),
+        (f"history jump in the browser, {steps}-move game (click on a log entry to redrawn board)",
+         f"median {statistics.median(jumps) * 1e3:.0f} ms, max {max(jumps) * 1e3:.0f} ms"),
     ]
 
 
@@ -116,7 +174,7 @@ def main() -> int:
     parser.add_argument("--clicks", type=int, default=30, help="clicks timed in the browser")
     parser.add_argument("--no-browser", action="store_true")
     args = parser.parse_args()
-    rows = view_model_figures(args.games)
+    rows = view_model_figures(args.games) + history_figures()
     if not args.no_browser:
         rows += browser_figures(args.clicks)
     width = max(len(name) for name, _ in rows)

@@ -1,5 +1,5 @@
 """Plain-word explanations of the rules: every rule id of RULES-SPEC (R1–R129 with sub-rules such as R40a), every
-ruling on an ambiguity (Q1–Q18) and every ruling of this project (H1–H14, docs/RULINGS.md), in each language.
+ruling on an ambiguity (Q1–Q18) and every ruling of this project (H1–H17, docs/RULINGS.md), in each language.
 
 The texts are the catalog messages ``rule.<ID>``; the widget's rule badges show the same ones.
 """
@@ -31,6 +31,6 @@ def explain(rule_id: str, language: str = "en") -> str:
         rid = rid[:1].upper() + rid[1:]
     if not isinstance(rid, str) or not ID_SHAPE.match(rid) or f"rule.{rid}" not in catalog(language):
         raise ValueError(f"no rule {rule_id!r}: ids look like R48 or R40a (rules R1–R129 of RULES-SPEC), "
-                         f"Q7 (rulings Q1–Q18) or H3 (project rulings H1–H14, docs/RULINGS.md); "
+                         f"Q7 (rulings Q1–Q18) or H3 (project rulings H1–H17, docs/RULINGS.md); "
                          f"languages: {', '.join(LANGUAGES)}")
     return t(language, f"rule.{rid}")

@@ -22,7 +22,7 @@ from .doors import MAX_STR, PlainDataError, bounded, check_plain, excerpt
 
 PLAY_UNTIL = ("activation", "tick", "round", "end")
 SEAT_KINDS = ("human", "random", "greedy")
-TOGGLES = ("animate", "show_secrets")
+TOGGLES = ("animate", "show_secrets", "projector")
 SEED_RANGE = (-(2**63), 2**64 - 1)
 MAX_DEPTH = 4
 """Deepest nesting in an intent (``bots`` is {"seats": {color: kind}}, ``why`` {"target": {...}})."""
@@ -72,6 +72,11 @@ def _why_id(v: Any) -> bool:
     return v is None or _text(v)
 
 
+def _step_or_none(v: Any) -> bool:
+    """A history step to look at (read-only), or None for "now"."""
+    return v is None or (type(v) is int and 0 <= v <= 10**6)
+
+
 def _force_value(v: Any) -> bool:
     return (type(v) is str and 0 < len(v) <= 40) or (type(v) is int and 0 <= v <= 99)
 
@@ -89,7 +94,7 @@ class Field:
 VERSION = Field(_int(0, 2**53), required=True)
 """The board version an intent was made on; checked against the board's by :func:`parse_intent`."""
 LOOSE_VERSION = Field(_int(0, 2**53))
-"""Intents that change nothing (why, toggle, dismiss) may carry a version; it is not compared."""
+"""Intents that change nothing (why, toggle, dismiss, look, hello) may carry a version; it is not compared."""
 
 INTENTS: dict[str, dict[str, Field]] = {
     "choose": {"version": VERSION, "id": Field(_text, required=True)},
@@ -104,6 +109,9 @@ INTENTS: dict[str, dict[str, Field]] = {
     "toggle": {"version": LOOSE_VERSION, "name": Field(_one_of(TOGGLES), required=True, message="door.toggle")},
     "dismiss": {"version": LOOSE_VERSION},
     "why": {"version": LOOSE_VERSION, "id": Field(_why_id), "target": Field(_target)},
+    "look": {"version": LOOSE_VERSION, "step": Field(_step_or_none, required=True)},
+    "continue": {"version": VERSION, "step": Field(_int(0, 10**6), required=True)},
+    "hello": {"version": LOOSE_VERSION},
 }
 """Every intent kind and its fields (besides ``type``)."""
 

@@ -24,7 +24,8 @@ PALETTE = {
 LIGHT_COLORS = {"yellow", "gold"}
 """Colors light enough that their labels need dark ink."""
 KIND_LETTERS = {"scurrier": "S", "scavenger": "V", "spotter": "P", "scamp": "C"}
-SYMBOL_LETTERS = {"button": "B", "feather": "F", "spool": "S", "thimble": "T", "key": "K"}
+SYMBOL_LETTERS = {"button": "B", "feather": "F", "spool": "O", "thimble": "T", "key": "K"}
+"""Unique against the mouse letters (S is the Scurrier), as in the widget's English legend."""
 WILD_STRIPES = ("purple", "red", "green", "blue")
 GROUP_FILLS = {"sun": "#fff3c4", "moon": "#e4e0f7", "fixed": "#ffffff"}
 SCORE_SOURCES = (("deliveries", "Deliv"), ("quests", "Quest"), ("hunt", "Hunt"), ("chain", "Chain"),
@@ -147,13 +148,31 @@ def mouse_svg(mouse: str, color: str, kind: str, x: float, y: float, r: float = 
     ``width`` > 0 draws a capsule that long (a Scavenger fills two minute-hand spaces)."""
     letter = KIND_LETTERS.get(kind, "?")
     tip = f"{name_of(color)} {kind.capitalize()}"
-    if width > 0:
-        shape = (f'<rect x="{x - width / 2:.1f}" y="{y - r:.1f}" width="{width:.1f}" height="{2 * r:.1f}" '
-                 f'rx="{r:.1f}" fill="{fill_of(color)}" stroke="#111" stroke-width="2"/>')
-    else:
-        shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill_of(color)}" stroke="#111" stroke-width="2"/>'
-    return (f'<g {attr}="{esc(mouse)}"><title>{esc(tip)}</title>{shape}'
+    shape = owner_shape(color, x, y, (width / 2) if width > 0 else r, r)
+    return (f'<g {attr}="{esc(mouse)}" data-owner="{esc(color)}" data-kind="{esc(kind)}"><title>{esc(tip)}</title>'
+            f'{shape}'
             + text(x, y + 0.5, letter, r * 1.15, weight="bold", fill=ink_on(color)) + "</g>")
+
+
+def owner_shape(color: str, x: float, y: float, hw: float, r: float) -> str:
+    """A mouse body whose shape tells its owner without colour, as in the widget: Blue round, Yellow square,
+    Red pointed, Brown round with a white inner ring."""
+    paint = f'fill="{fill_of(color)}" stroke="#111" stroke-width="2"'
+    if color == "yellow":
+        return (f'<rect x="{x - hw:.1f}" y="{y - r:.1f}" width="{2 * hw:.1f}" height="{2 * r:.1f}" '
+                f'rx="{r * 0.22:.1f}" {paint}/>')
+    if color == "red":
+        k = r * 0.62
+        points = [(x - hw, y), (x - hw + k, y - r), (x + hw - k, y - r), (x + hw, y), (x + hw - k, y + r),
+                  (x - hw + k, y + r)]
+        return f'<polygon points="{" ".join(f"{px:.1f},{py:.1f}" for px, py in points)}" {paint}/>'
+    body = (f'<rect x="{x - hw:.1f}" y="{y - r:.1f}" width="{2 * hw:.1f}" height="{2 * r:.1f}" rx="{r:.1f}" '
+            f'{paint}/>')
+    if color == "brown":
+        i = max(2.0, r * 0.24)
+        body += (f'<rect x="{x - hw + i:.1f}" y="{y - r + i:.1f}" width="{2 * (hw - i):.1f}" '
+                 f'height="{2 * (r - i):.1f}" rx="{r - i:.1f}" fill="none" stroke="#fff" stroke-width="1.6"/>')
+    return body
 
 
 def cluster(n: int, spacing: float, per_row: int = 3) -> list[tuple[float, float]]:

@@ -14,9 +14,7 @@ from .decisions import Ask
 from .game import Game
 from .i18n import catalog, check_language
 from .state import State, kind, owner
-
-LOG_LENGTH = 40
-"""How many of the latest events the view model carries."""
+from .timeline import event_steps, last_move
 
 
 def tile_view(s: State, tile: str | None) -> dict[str, Any] | None:
@@ -32,6 +30,10 @@ def target_of(s: State, context: dict[str, Any], option: str) -> dict[str, Any]:
     n = context.get("number")
     if option in ("jump_off", "move_out"):
         return {"type": "outer", "number": n}
+    if verb == "act":
+        return {"type": "action", "number": n}
+    if option == "market":
+        return {"type": "market"}
     if option == "stay":
         return {"type": "mouse", "mouse": context.get("mouse")}
     if option == "jump_on":
@@ -70,14 +72,56 @@ def ui_strings(lang: str = "en") -> dict[str, str]:
     return {k: v for k, v in catalog(lang).items() if k.startswith(UI_PREFIXES) or k in ("mouse", "mouse_scaler")}
 
 
-def log_entry(s: State, e: dict[str, Any], lang: str = "en") -> dict[str, Any]:
-    """One event for the log: its sentence, its rule ids, and each rule with a short explanation."""
+def event_player(e: dict[str, Any]) -> str | None:
+    """The player an event is about (its mouse's owner, or its color), for filtering the log by player."""
+    if isinstance(e.get("mouse"), str) and "." in e["mouse"]:
+        return owner(e["mouse"])
+    return e["color"] if isinstance(e.get("color"), str) else None
+
+
+EVENT_GROUPS = (("favors", ("favor_",)), ("points", ("delivered", "quest_", "hunt_board", "pool_", "scaler_", "solo_",
+                                                     "game_over")),
+                ("tiles", ("tile", "bonus_tile", "bin_", "leaf_", "market_", "relic_")),
+                ("moves", ("mouse_", "mice_", "hand_", "throw", "scamp_", "action_")))
+"""The log's filter groups, by event kind prefix; anything else (clock, paws, rounds) is "clock"."""
+
+
+def event_group(event_kind: str) -> str:
+    return next((g for g, prefixes in EVENT_GROUPS if event_kind.startswith(prefixes)), "clock")
+
+
+def log_entry(s: State, e: dict[str, Any], lang: str = "en", step: int | None = None) -> dict[str, Any]:
+    """One event for the log: its sentence, its rule ids, each rule with a short explanation, the history step
+    after which it happened (a click on it shows the board then) and the player it is about."""
     return {"text": labels.event_text(s, e, lang), "kind": e["kind"], "rules": list(e["rules"]),
-            "rule_texts": [{"id": r, "text": labels.rule_text(r, lang)} for r in e["rules"]]}
+            "rule_texts": [{"id": r, "text": labels.rule_text(r, lang)} for r in e["rules"]],
+            "step": step, "player": event_player(e), "group": event_group(e["kind"])}
 
 
-def build(game: Game, version: int = 0, lang: str = "en") -> dict[str, Any]:
-    """The whole view model of ``game``, its texts in ``lang`` (one of :data:`.i18n.LANGUAGES`)."""
+LogCache = dict[tuple[str, int, int], tuple[dict[str, Any], dict[str, Any]]]
+"""(language, id of the event, step) -> (the event, its log entry): events are never changed once made."""
+
+
+def log_view(game: Game, lang: str = "en", cache: LogCache | None = None) -> list[dict[str, Any]]:
+    """Every event of ``game`` for the history panel, each with the step after which it happened. A ``cache``
+    kept between calls (as the widget does) makes a long game's log cost only its new events."""
+    s = game.state
+    out = []
+    for e, step in zip(game.events, event_steps(game), strict=True):
+        key = (lang, id(e), step)
+        hit = cache.get(key) if cache is not None else None
+        if hit is None or hit[0] is not e:
+            hit = (e, log_entry(s, e, lang, step))
+            if cache is not None:
+                cache[key] = hit
+        out.append(hit[1])
+    return out
+
+
+def build(game: Game, version: int = 0, lang: str = "en", log_cache: LogCache | None = None,
+          with_log: bool = True) -> dict[str, Any]:
+    """The whole view model of ``game``, its texts in ``lang`` (one of :data:`.i18n.LANGUAGES`); ``log_cache``,
+    see :func:`log_view`; without ``with_log`` the log is left empty (for the caller to fill)."""
     check_language(lang)
     s = game.state
     c = s.c
@@ -123,6 +167,7 @@ def build(game: Game, version: int = 0, lang: str = "en") -> dict[str, Any]:
         ask_view = {
             "player": decision.player, "kind": decision.kind, "prompt": labels.prompt(s, ask, lang),
             "context": {k: v for k, v in decision.context.items() if isinstance(v, (str, int, type(None)))},
+            "mouse": decision.context.get("mouse") if isinstance(decision.context.get("mouse"), str) else None,
             "choices": [{"id": o, "label": labels.label(s, ask, o, lang), "target": target_of(s, ctx, o)}
                         for o in ask.options],
         }
@@ -154,7 +199,9 @@ def build(game: Game, version: int = 0, lang: str = "en") -> dict[str, Any]:
         "decision": ask_view,
         "standings": [{"color": st.color, "score": st.score, "place": st.place} for st in game.standings()]
         if game.over else [],
-        "log": [log_entry(s, e, lang) for e in game.events[-LOG_LENGTH:]],
+        "log": log_view(game, lang, log_cache) if with_log else [],
+        "steps": len(game.history),
+        "last": last_move(game),
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
     }

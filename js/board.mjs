@@ -8,8 +8,8 @@ const PLAYER_FILL = { blue: "#2d6cc0", yellow: "#f5c824", red: "#cc3a2e", brown:
 const PLAYER_INK = { blue: "#fff", yellow: "#222", red: "#fff", brown: "#fff" };
 const TILE_FILL = { purple: "#7d4ea3", red: "#cf3b2f", green: "#3d8f45", blue: "#2f6fc0" };
 const TILE_ORDER = ["purple", "red", "green", "blue"];
-const SYMBOL_GLYPH = { button: "B", feather: "F", spool: "S", thimble: "T", key: "K" };
-const KIND_LETTER = { scurrier: "S", scavenger: "V", spotter: "P", scamp: "C" };
+const SYMBOL_GLYPH = { button: "B", feather: "F", spool: "O", thimble: "T", key: "K" };
+const KIND_LETTER = { scurrier: "S", scavenger: "V", spotter: "P", scamp: "C", scaler: "L" };
 const SCORE_SOURCES = ["deliveries", "quests", "hunt", "chain", "relics", "pool"];
 const I18N = { ui: {} };
 
@@ -98,6 +98,10 @@ export function targetKey(target) {
       return `hunt:${target.color}:${target.row}:${target.column}`;
     case "favor":
       return `favor:${target.card}`;
+    case "action":
+      return `action:${target.number}`;
+    case "market":
+      return "market";
     default:
       return null;
   }
@@ -131,7 +135,8 @@ function markTarget(el, ctx, key) {
   }
   el.classList.add("hk-target");
   el.setAttribute("role", "button");
-  el.setAttribute("tabindex", "0");
+  // HickoryWidget (ctx.roving) makes the board one Tab stop and roves it with the arrow keys (widget.mjs)
+  el.setAttribute("tabindex", ctx.roving ? "-1" : "0");
   el.setAttribute("data-target-choice", choices.map((c) => c.id).join(" "));
   el.setAttribute("data-target-key", key);
   el.setAttribute("aria-label", choices.map((c) => c.label).join(" / "));
@@ -141,6 +146,8 @@ function markTarget(el, ctx, key) {
     ctx.onTarget(choices, key);
   };
   el.addEventListener("click", act);
+  // Enter and Space choose too. (Inside HickoryWidget, widget.mjs takes every key at the window and turns them
+  // into a click; this listener serves other widgets that draw with board.mjs.)
   el.addEventListener("keydown", (ev) => {
     if (ev.key === "Enter" || ev.key === " ") act(ev);
   });
@@ -149,6 +156,29 @@ function markTarget(el, ctx, key) {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Tiles and mice.
+
+/** The letter of a mouse kind or a tile symbol in the widget's language (unique on the board, see the legend). */
+export function letterOf(group, name) {
+  const fallback = group === "kind" ? KIND_LETTER[name] : SYMBOL_GLYPH[name];
+  return tr(`ui.letter.${group}.${name}`, fallback ?? "?");
+}
+
+/**
+ * The outline of a tile of `color` (`h` = half its size): the shape says the color without color, so a tile
+ * reads in grey scale too (red square, green circle, blue diamond, purple octagon).
+ */
+export function tileShape(parent, color, h, attrs = {}) {
+  if (color === "green") return svgNode("circle", { r: h, ...attrs }, parent);
+  if (color === "blue") {
+    const d = h * 1.12;
+    return svgNode("path", { d: `M0 ${-d} Q ${h * 0.1} ${-d * 0.9} ${d} 0 Q ${h * 0.1} ${d * 0.9} 0 ${d} Q ${-h * 0.1} ${d * 0.9} ${-d} 0 Q ${-h * 0.1} ${-d * 0.9} 0 ${-d} Z`, ...attrs }, parent);
+  }
+  if (color === "purple") {
+    const c = h * 0.42;
+    return svgNode("path", { d: `M${-h + c} ${-h} H${h - c} L${h} ${-h + c} V${h - c} L${h - c} ${h} H${-h + c} L${-h} ${h - c} V${-h + c} Z`, ...attrs }, parent);
+  }
+  return svgNode("rect", { x: -h, y: -h, width: 2 * h, height: 2 * h, rx: h * 0.3, ...attrs }, parent);
+}
 
 /** Draw a tile centred at (x, y), `size` wide, into the SVG group `parent`. */
 export function drawTile(parent, tile, x, y, size, ctx = null, opts = {}) {
@@ -160,9 +190,12 @@ export function drawTile(parent, tile, x, y, size, ctx = null, opts = {}) {
     svgTitle(g, opts.title ?? tr("ui.empty", "empty"));
     return g;
   }
+  g.setAttribute("data-color", tile.kind === "wild" ? "wild" : tile.kind === "relic" ? "relic" : (tile.color ?? "any"));
+  if (tile.symbol) g.setAttribute("data-symbol", tile.symbol);
   const glyphSize = size * 0.62;
   let glyph = "?";
   let ink = "#fff";
+  let edge = () => svgNode("rect", { x: -h, y: -h, width: size, height: size, rx: size * 0.2, class: opts.faint ? "hk-tile-edge hk-faint" : "hk-tile-edge" }, g);
   if (tile.kind === "wild") {
     const stripe = size / 4;
     TILE_ORDER.forEach((c, i) => svgNode("rect", { x: -h, y: -h + i * stripe, width: size, height: stripe + 0.2, fill: TILE_FILL[c] }, g));
@@ -180,20 +213,18 @@ export function drawTile(parent, tile, x, y, size, ctx = null, opts = {}) {
       const pts = [[-i, -i, i, -i], [i, -i, i, i], [i, i, -i, i], [-i, i, -i, -i]][k];
       svgNode("line", { x1: pts[0], y1: pts[1], x2: pts[2], y2: pts[3], stroke: TILE_FILL[c], "stroke-width": w, "stroke-linecap": "round" }, g);
     });
-    glyph = SYMBOL_GLYPH[tile.symbol] ?? "?";
+    glyph = letterOf("symbol", tile.symbol);
     ink = "#222";
   } else {
     const faint = opts.faint;
-    svgNode("rect", {
-      x: -h, y: -h, width: size, height: size, rx: size * 0.2, fill: TILE_FILL[tile.color] ?? "#999",
-      "fill-opacity": faint ? 0.22 : 1,
-    }, g);
-    glyph = SYMBOL_GLYPH[tile.symbol] ?? "?";
+    tileShape(g, tile.color, h, { fill: TILE_FILL[tile.color] ?? "#999", "fill-opacity": faint ? 0.22 : 1 });
+    edge = () => tileShape(g, tile.color, h, { class: faint ? "hk-tile-edge hk-faint" : "hk-tile-edge" });
+    glyph = tile.symbol ? letterOf("symbol", tile.symbol) : ""; // a bare colour (the legend)
     if (faint) ink = TILE_FILL[tile.color] ?? "#555";
   }
-  svgNode("rect", { x: -h, y: -h, width: size, height: size, rx: size * 0.2, class: opts.faint ? "hk-tile-edge hk-faint" : "hk-tile-edge" }, g);
+  edge();
   svgNode("text", {
-    class: opts.faint || ink !== "#fff" ? "hk-glyph" : "hk-glyph hk-glyph-light", "font-size": glyphSize,
+    class: opts.faint || ink !== "#fff" ? "hk-glyph" : "hk-glyph hk-glyph-light", "font-size": glyph.length > 1 ? glyphSize * 0.75 : glyphSize,
     fill: ink, "fill-opacity": opts.faint ? 0.75 : 1, y: glyphSize * 0.36,
   }, g, glyph);
   svgTitle(g, opts.title ?? tileLabel(tile));
@@ -203,44 +234,61 @@ export function drawTile(parent, tile, x, y, size, ctx = null, opts = {}) {
 
 /** A small standalone SVG holding one tile (for HTML side boards and cards). */
 export function tileIcon(tile, size = 22, ctx = null, opts = {}) {
-  const svg = svgNode("svg", { width: size, height: size, viewBox: `${-size / 2 - 1} ${-size / 2 - 1} ${size + 2} ${size + 2}`, class: "hk-icon" });
+  const svg = svgNode("svg", { width: size, height: size, viewBox: `${-size / 2 - 2} ${-size / 2 - 2} ${size + 4} ${size + 4}`, class: "hk-icon" });
   drawTile(svg, tile, 0, 0, size, ctx, opts);
   return svg;
 }
 
-/** Draw a mouse token (circle, or a wide pill for a Scavenger) with its kind letter, centred at 0,0 of `g`. */
+/**
+ * The body of a mouse of `color`, centred at 0,0, `hw` half-wide and `r` half-high: its shape and edge say the
+ * owner without color (Blue round, Yellow square, Red pointed, Brown round with a white inner ring).
+ */
+export function ownerShape(parent, color, hw, r, attrs = {}) {
+  const fill = PLAYER_FILL[color] ?? "#888";
+  const base = { fill, class: "hk-mouse-body", ...attrs };
+  if (color === "yellow") return svgNode("rect", { x: -hw, y: -r, width: 2 * hw, height: 2 * r, rx: r * 0.22, ...base }, parent);
+  if (color === "red") {
+    const k = r * 0.62;
+    return svgNode("path", { d: `M${-hw} 0 L${-hw + k} ${-r} H${hw - k} L${hw} 0 L${hw - k} ${r} H${-hw + k} Z`, "stroke-linejoin": "round", ...base }, parent);
+  }
+  const body = svgNode("rect", { x: -hw, y: -r, width: 2 * hw, height: 2 * r, rx: r, ...base }, parent);
+  if (color === "brown") {
+    const inset = Math.max(2.2, r * 0.24);
+    svgNode("rect", { x: -hw + inset, y: -r + inset, width: 2 * (hw - inset), height: 2 * (r - inset), rx: r - inset, class: "hk-owner-ring" }, parent);
+  }
+  return body;
+}
+
+/** Draw a mouse token (owner shape; a wide one for a Scavenger) with its kind letter, centred at 0,0 of `g`. */
 function drawMouseBody(g0, color, kind, opts = {}) {
   let g = g0;
-  const r = opts.r ?? 11;
-  const fill = PLAYER_FILL[color] ?? "#888";
-  if (kind === "scavenger" && opts.rotate) g = svgNode("g", { transform: `rotate(${opts.rotate})` }, g);
-  if (kind === "scavenger") {
-    const len = opts.length ?? r * 3.1;
-    // along the y axis when on the hand, along x elsewhere
-    if (opts.vertical) svgNode("rect", { x: -r, y: -len / 2 + 1, width: 2 * r, height: len - 2, rx: r, fill, class: "hk-mouse-body" }, g);
-    else svgNode("rect", { x: -len / 2, y: -r, width: len, height: 2 * r, rx: r, fill, class: "hk-mouse-body" }, g);
-  } else {
-    svgNode("circle", { r, fill, class: "hk-mouse-body" }, g);
-  }
+  const r = opts.r ?? 13;
+  if (opts.rotate) g = svgNode("g", { transform: `rotate(${opts.rotate})` }, g);
+  if (opts.vertical) g = svgNode("g", { transform: "rotate(90)" }, g);
+  const hw = kind === "scavenger" ? (opts.length ?? r * 3.1) / 2 - (opts.vertical ? 1 : 0) : r;
+  ownerShape(g, color, hw, r);
   const label = opts.labelParent ?? g0;
-  svgNode("text", { class: "hk-mouse-letter", "font-size": r * 1.25, y: r * 0.44, fill: PLAYER_INK[color] ?? "#fff" }, label, KIND_LETTER[kind] ?? "?");
+  const letter = letterOf("kind", kind);
+  const size = letter.length > 1 ? r * 0.95 : r * 1.25;
+  svgNode("text", { class: "hk-mouse-letter", "font-size": size, y: size * 0.36, fill: PLAYER_INK[color] ?? "#fff" }, label, letter);
 }
 
 /** A small standalone SVG of a mouse (for cards, the decision panel, standings). */
 export function mouseIcon(id, size = 24, attrs = {}) {
   const [color, kind] = String(id).split(".");
   const w = kind === "scavenger" ? size * 1.5 : size;
-  const svg = svgNode("svg", { width: w, height: size, viewBox: `${-w / 2} ${-size / 2} ${w} ${size}`, class: "hk-icon", role: "img", "aria-label": mouseLabel(id), ...attrs });
+  const svg = svgNode("svg", { width: w, height: size, viewBox: `${-w / 2} ${-size / 2} ${w} ${size}`, class: "hk-icon", role: "img", "aria-label": mouseLabel(id), "data-owner": color, "data-kind": kind, ...attrs });
   svgTitle(svg, mouseLabel(id));
   const g = svgNode("g", {}, svg);
   drawMouseBody(g, color, kind, { r: size / 2 - 1.5, length: w - 1 });
   return svg;
 }
 
-function colorDot(color, size = 14, letter = null) {
-  const svg = svgNode("svg", { width: size, height: size, viewBox: `0 0 ${size} ${size}`, class: "hk-icon", "aria-hidden": "true" });
-  svgNode("circle", { cx: size / 2, cy: size / 2, r: size / 2 - 1, fill: PLAYER_FILL[color] ?? "#999", class: "hk-dot" }, svg);
-  if (letter) svgNode("text", { x: size / 2, y: size * 0.7, class: "hk-mouse-letter", "font-size": size * 0.62, fill: PLAYER_INK[color] ?? "#fff" }, svg, letter);
+/** A player's mark: the owner shape in the player's color (with an optional letter), for HTML panels. */
+export function colorDot(color, size = 14, letter = null) {
+  const svg = svgNode("svg", { width: size, height: size, viewBox: `${-size / 2} ${-size / 2} ${size} ${size}`, class: "hk-icon hk-dot", "aria-hidden": "true", "data-owner": color });
+  ownerShape(svg, color, size / 2 - 1, size / 2 - 1);
+  if (letter) svgNode("text", { y: size * 0.2, class: "hk-mouse-letter", "font-size": size * 0.62, fill: PLAYER_INK[color] ?? "#fff" }, svg, letter);
   return svg;
 }
 
@@ -278,7 +326,10 @@ function drawGroupMark(parent, group, x, y) {
 
 /** A mouse token on the clock (in clock or hand coordinates); animates from its previous spot when asked. */
 function placeMouse(parent, id, info, frame, x, y, ctx, opts = {}) {
-  const g = svgNode("g", { class: "hk-mouse", "data-mouse": id, "data-where": info?.where ?? frame, role: "img", "aria-label": mouseLabel(id) }, parent);
+  const color = info?.color ?? id.split(".")[0];
+  const kind = info?.kind ?? id.split(".")[1];
+  const marks = `${ctx.promptMouse === id ? " hk-prompt-mouse" : ""}${ctx.lastMice?.includes(id) ? " hk-last" : ""}`;
+  const g = svgNode("g", { class: `hk-mouse${marks}`, "data-mouse": id, "data-owner": color, "data-kind": kind, "data-where": info?.where ?? frame, role: "img", "aria-label": mouseLabel(id) }, parent);
   svgTitle(g, mouseLabel(id));
   const to = `translate(${x}px, ${y}px)`;
   const prev = ctx.motion?.prevMice?.get(id);
@@ -289,8 +340,6 @@ function placeMouse(parent, id, info, frame, x, y, ctx, opts = {}) {
   } else {
     g.style.transform = to;
   }
-  const color = info?.color ?? id.split(".")[0];
-  const kind = info?.kind ?? id.split(".")[1];
   let labelParent = g;
   if (opts.counterRotate !== undefined) {
     labelParent = svgNode("g", { class: "hk-upright" }, null);
@@ -302,7 +351,8 @@ function placeMouse(parent, id, info, frame, x, y, ctx, opts = {}) {
   }
   drawMouseBody(g, color, kind, { r: opts.r, vertical: opts.vertical, length: opts.length, labelParent, rotate: opts.rotate });
   if (labelParent !== g) g.appendChild(labelParent);
-  markTarget(g, ctx, `mouse:${id}`);
+  // A mouse covers the spot it stands on: when the mouse itself is no choice, a click on it picks the spot.
+  if (!markTarget(g, ctx, `mouse:${id}`) && opts.spot) markTarget(g, ctx, opts.spot);
   return g;
 }
 
@@ -337,11 +387,15 @@ export function drawClock(view, ctx) {
     const bw = ACTION_BOX.width;
     const bh = ACTION_BOX.height;
     svgNode("rect", { x: -bw / 2, y: -bh / 2, width: bw, height: bh, rx: 9, class: "hk-action-box" }, box);
-    svgNode("text", { x: -bw / 2 + 8, y: -bh / 2 + 19, class: "hk-number" }, box, n);
+    svgNode("text", { x: -bw / 2 + 8, y: -bh / 2 + 21, class: "hk-number" }, box, n);
     drawGroupMark(box, num.token.group, bw / 2 - 13, -bh / 2 + 13);
-    const lines = wrapText(shortLabel(num.token.label), 14, 3);
-    const top = lines.length === 1 ? 44 : 37;
-    lines.forEach((line, i) => svgNode("text", { x: 0, y: -bh / 2 + top + i * 14, class: "hk-token-text" }, box, line));
+    let lines = wrapText(shortLabel(num.token.label), 12, 6);
+    if (lines.length > 5) lines = wrapText(shortLabel(num.token.label).replace(/,\s*(then|dann|poi)\s+/gi, " + "), 12, 5);
+    const lineH = lines.length >= 5 ? 17 : 19.5;
+    const first = -bh / 2 + 28 + (bh - 32 - lines.length * lineH) / 2 + 13;
+    lines.forEach((line, i) => svgNode("text", { x: 0, y: first + i * lineH, class: "hk-token-text" }, box, line));
+    markTarget(box, ctx, `action:${n}`);
+    if (ctx.lastNumbers?.includes(n) && !current) box.classList.add("hk-last-number");
 
     // paw
     if (num.paw > 0) {
@@ -351,7 +405,7 @@ export function drawClock(view, ctx) {
 
     // outer ring space: a leaf holding a tile (12: Lord Cuckoo), mice in a row across it
     const o = outerSpace(n);
-    const mouseW = (m) => (view.mice[m]?.kind === "scavenger" ? 33 : 22);
+    const mouseW = (m) => (view.mice[m]?.kind === "scavenger" ? 40 : 27);
     const outerWidths = [...(num.leaf || n === 12 ? [22] : []), ...num.outer.map(mouseW)];
     const outerItems = outerWidths.length;
     const ow = Math.max(44, Math.min(128, outerWidths.reduce((a, w) => a + w + 3, 0) + 16));
@@ -376,7 +430,7 @@ export function drawClock(view, ctx) {
     }
     for (const m of num.outer) {
       const c = offs[k++];
-      placeMouse(miceLayer, m, view.mice[m], "clock", o.x + c.x, o.y + c.y, ctx, { rotate: tan, length: 31 });
+      placeMouse(miceLayer, m, view.mice[m], "clock", o.x + c.x, o.y + c.y, ctx, { rotate: tan, length: 38, spot: `outer:${n}` });
     }
 
     // inner ring space: a diamond, mice across it
@@ -389,7 +443,7 @@ export function drawClock(view, ctx) {
     svgTitle(ig, tr("ui.inner", "inner {n}", { n }));
     markTarget(ig, ctx, `inner:${n}`);
     const ioffs = rowOffsets(innerWidths, n, { gap: 3, maxWidth: 104 });
-    num.inner.forEach((m, j) => placeMouse(miceLayer, m, view.mice[m], "clock", i.x + ioffs[j].x, i.y + ioffs[j].y, ctx, { rotate: tan, length: 31 }));
+    num.inner.forEach((m, j) => placeMouse(miceLayer, m, view.mice[m], "clock", i.x + ioffs[j].x, i.y + ioffs[j].y, ctx, { rotate: tan, length: 38, spot: `inner:${n}` }));
   }
 
   // hour hand
@@ -426,7 +480,7 @@ export function drawClock(view, ctx) {
     const p = handMouseLocal(hm.first, hm.last, total);
     const info = view.mice[hm.mouse];
     placeMouse(handMice, hm.mouse, info, "hand", p.x, p.y, ctx, {
-      vertical: true, length: p.length, r: Math.min(11, handSpaceLength(total) / 2 - 0.8), counterRotate: rot, prevCounter: prevRot !== undefined && prevRot !== null ? prevRot : undefined,
+      vertical: true, length: p.length, r: Math.min(13, handSpaceLength(total) / 2 - 0.8), spot: "hand", counterRotate: rot, prevCounter: prevRot !== undefined && prevRot !== null ? prevRot : undefined,
     });
   }
   svgNode("circle", { r: 14, class: "hk-hub" }, svg);
@@ -480,8 +534,11 @@ export function drawChain(view) {
     const p = pos[Math.min(at, pos.length - 1)];
     colors.forEach((color, k) => {
       const g = svgNode("g", { class: "hk-scaler", "data-scaler": color, transform: `translate(${p.x + 24 + k * 17} ${p.y})` }, svg);
-      svgNode("circle", { r: 8.5, fill: PLAYER_FILL[color], class: "hk-mouse-body" }, g);
-      svgNode("text", { y: 3.8, class: "hk-mouse-letter", "font-size": 10.5, fill: PLAYER_INK[color] }, g, "L");
+      g.setAttribute("data-owner", color);
+      g.setAttribute("data-kind", "scaler");
+      ownerShape(g, color, 8.5, 8.5);
+      const letter = letterOf("kind", "scaler");
+      svgNode("text", { y: 3.8, class: "hk-mouse-letter", "font-size": letter.length > 1 ? 8 : 10.5, fill: PLAYER_INK[color] }, g, letter);
       svgTitle(g, tr("ui.scaler_on", "{color}'s Scaler on space {n}", { color: playerName(color), n: at }));
     });
   }
@@ -542,7 +599,8 @@ export function drawSide(view, ctx) {
 
   const mk = htmlNode("section", { class: "hk-box hk-market", "aria-label": tr("ui.market", "Market") }, wrap);
   htmlNode("h4", {}, mk, tr("ui.market", "Market"));
-  const bin = htmlNode("div", { class: "hk-row" }, mk);
+  const bin = htmlNode("div", { class: "hk-row hk-bin" }, mk);
+  markTarget(bin, ctx, "market");
   htmlNode("span", { class: "hk-muted" }, bin, tr("ui.bin", "bin"));
   side.bin.forEach((t) => bin.appendChild(tileIcon(t, 22, ctx, t ? {} : { title: tr("ui.empty_bin_space", "empty bin space") })));
   const web = htmlNode("div", { class: "hk-row" }, mk);
@@ -577,7 +635,7 @@ function drawHunt(p, ctx) {
   return svg;
 }
 
-function drawPlayer(view, p, ctx) {
+export function drawPlayer(view, p, ctx) {
   const deciding = view.decision?.player === p.color;
   const div = htmlNode("section", { class: `hk-player${deciding ? " hk-deciding" : ""}`, "data-player": p.color, "aria-label": tr("ui.player", "{color} player", { color: playerName(p.color) }) });
   div.style.setProperty("--pc", PLAYER_FILL[p.color] ?? "#888");
@@ -629,6 +687,7 @@ function drawPlayer(view, p, ctx) {
   return div;
 }
 
+/** Every player's board (the widget itself puts the deciding player's next to the clock). */
 export function drawPlayers(view, ctx) {
   const wrap = htmlNode("div", { class: "hk-players" });
   for (const p of view.players) wrap.appendChild(drawPlayer(view, p, ctx));
@@ -639,9 +698,10 @@ export function drawPlayers(view, ctx) {
 // Decision panel, standings, log, controls.
 
 export function drawDecision(view, ctx) {
-  const panel = htmlNode("section", { class: "hk-decision", "aria-label": tr("ui.decision", "Decision"), "aria-live": "polite" });
+  const panel = htmlNode("section", { class: "hk-decision", "aria-label": tr("ui.decision", "Decision"), "data-region": "decision" });
   if (view.over) {
     htmlNode("h3", {}, panel, tr("ui.game_over", "Game over: standings"));
+    // numbered once: the place is in the text (ties share a place), so the list itself shows no numbers
     const ol = htmlNode("ol", { class: "hk-standings" }, panel);
     for (const st of view.standings) {
       const li = htmlNode("li", { "data-standing": st.color }, ol);
@@ -656,13 +716,17 @@ export function drawDecision(view, ctx) {
     return panel;
   }
   panel.style.setProperty("--pc", PLAYER_FILL[d.player] ?? "#888");
+  panel.setAttribute("data-player", d.player);
   const head = htmlNode("div", { class: "hk-decision-head" }, panel);
-  head.appendChild(colorDot(d.player, 16));
-  htmlNode("strong", {}, head, tr("ui.decides", "{color} decides: ", { color: playerName(d.player) }));
+  head.appendChild(colorDot(d.player, 18));
+  htmlNode("strong", { class: "hk-decider" }, head, tr("ui.decides", "{color} decides: ", { color: playerName(d.player) }));
+  if (d.mouse) head.appendChild(mouseIcon(d.mouse, 22, { class: "hk-icon hk-prompt-icon" }));
   htmlNode("span", { class: "hk-prompt" }, head, d.prompt);
-  const buttons = htmlNode("div", { class: "hk-choices", role: "group", "aria-label": tr("ui.choices", "Choices") }, panel);
+  const seat = ctx.seats?.[d.player];
+  if (seat && seat !== "human") htmlNode("span", { class: "hk-muted" }, head, tr("ui.bot_thinking", "(a bot plays this seat)"));
+  const buttons = htmlNode("div", { class: "hk-choices", role: "toolbar", "aria-label": tr("ui.choices", "Choices"), "data-roving": "decision" }, panel);
   for (const ch of d.choices) {
-    const b = htmlNode("button", { type: "button", class: "hk-choice", "data-choice-id": ch.id, "data-target-key": targetKey(ch.target) ?? "" }, buttons, ch.label);
+    const b = htmlNode("button", { type: "button", class: "hk-choice", tabindex: ctx.roving ? "-1" : null, "data-choice-id": ch.id, "data-target-key": targetKey(ch.target) ?? "" }, buttons, ch.label);
     b.addEventListener("click", () => ctx.send({ type: "choose", id: ch.id }));
   }
   return panel;
@@ -674,41 +738,165 @@ export function ruleBadges(entry) {
   return (entry?.rules ?? []).map((id) => ({ id, text: tr("ui.rule", "rule {id}", { id }) }));
 }
 
-export function drawLog(view) {
-  const box = htmlNode("section", { class: "hk-log", "aria-label": tr("ui.log", "Log"), tabindex: "0" });
-  const ol = htmlNode("ol", {}, box);
-  for (const e of view.log ?? []) {
-    const li = htmlNode("li", { "data-kind": e.kind }, ol);
-    htmlNode("span", {}, li, e.text);
-    for (const r of ruleBadges(e)) {
-      // a link-like badge: hover or focus shows the rule in plain words (title), screen readers read it too
-      const name = tr("ui.rule", "rule {id}", { id: r.id });
-      htmlNode("span", {
-        class: "hk-rule", title: `${r.id}: ${r.text}`, tabindex: "0", role: "note", "data-rule": r.id,
-        "aria-label": `${name}: ${r.text}`,
-      }, li, r.id);
-    }
+const LOG_GROUPS = ["moves", "tiles", "points", "favors", "clock"];
+
+/**
+ * The history: every event of the game (filtered by player and kind), each one a way to look at the board as it
+ * was then. One Tab stop: the list; the arrow keys walk it, Enter looks back. Rule badges are read with their
+ * entry (title and label), not tab stops.
+ */
+export function drawLog(view, ctx = {}) {
+  const filter = ctx.logFilter ?? { player: "", group: "" };
+  const box = htmlNode("section", { class: "hk-history", "aria-label": tr("ui.history", "History") });
+  const head = htmlNode("div", { class: "hk-row hk-history-head" }, box);
+  htmlNode("h4", {}, head, tr("ui.history_title", "History: moves made {n}", { n: view.looking?.steps ?? view.steps ?? 0 }));
+  const who = htmlNode("select", { "data-control": "log-player", "aria-label": tr("ui.history_player", "Show the moves of") }, head);
+  htmlNode("option", { value: "" }, who, tr("ui.history_all_players", "all players"));
+  for (const p of view.players) htmlNode("option", { value: p.color }, who, playerName(p.color));
+  who.value = filter.player;
+  const what = htmlNode("select", { "data-control": "log-group", "aria-label": tr("ui.history_group", "Show events of kind") }, head);
+  htmlNode("option", { value: "" }, what, tr("ui.history_all_kinds", "all kinds"));
+  for (const g of LOG_GROUPS) htmlNode("option", { value: g }, what, tr(`ui.history_group.${g}`, g));
+  what.value = filter.group;
+  const refilter = () => {
+    filter.player = who.value;
+    filter.group = what.value;
+    ctx.redraw?.();
+  };
+  who.addEventListener("change", refilter);
+  what.addEventListener("change", refilter);
+  if (ctx.send) {
+    const replay = htmlNode("button", { type: "button", "data-control": "replay", disabled: !(view.looking?.steps ?? view.steps) || null, title: tr("ui.replay_title", "Show the moves since your last decision one by one") }, head, tr("ui.replay", "▶ Replay last moves"));
+    replay.addEventListener("click", () => ctx.replay?.());
+    const speed = htmlNode("select", { "data-control": "replay-speed", "aria-label": tr("ui.replay_speed", "Replay speed") }, head);
+    for (const [v, key, fb] of [["1500", "ui.speed_slow", "slow"], ["700", "ui.speed_normal", "normal"], ["250", "ui.speed_fast", "fast"]]) htmlNode("option", { value: v }, speed, tr(key, fb));
+    speed.value = String(ctx.replaySpeed ?? 700);
+    speed.addEventListener("change", () => { if (ctx.setReplaySpeed) ctx.setReplaySpeed(Number(speed.value)); });
   }
+  const looking = view.looking?.step;
+  // The list itself is kept between drawings (ctx.logNodes holds it and its entries): a redraw appends the new
+  // events and moves nothing else, so a long game's history costs little to redraw.
+  const reuse = ctx.logNodes instanceof Map ? ctx.logNodes : null;
+  let ol = reuse?.get("list");
+  if (!ol) ol = htmlNode("ol", { class: "hk-log", tabindex: "0", role: "listbox", "data-roving": "log" });
+  ol.setAttribute("aria-label", tr("ui.log", "Log"));
+  box.appendChild(ol);
+  let shown = 0;
+  const kept = new Map([["list", ol]]);
+  const wanted = [];
+  (view.log ?? []).forEach((e, index) => {
+    if (filter.player && e.player !== filter.player) return;
+    if (filter.group && e.group !== filter.group) return;
+    shown++;
+    const here = looking !== undefined && e.step === looking;
+    const key = `${view.lang}|${index}|${e.step}|${e.kind}|${e.text}`;
+    let li = reuse?.get(key);
+    if (!li) li = logItem(e, index, ctx);
+    if (li.classList.contains("hk-log-here") !== here) {
+      li.className = here ? "hk-log-here" : "";
+      li.setAttribute("aria-selected", here ? "true" : "false");
+    }
+    kept.set(key, li);
+    wanted.push(li);
+  });
+  const have = ol.children;
+  let same = 0;
+  while (same < wanted.length && same < have.length && have[same] === wanted[same]) same++;
+  while (have.length > same) ol.lastChild.remove();
+  for (let i = same; i < wanted.length; i++) ol.appendChild(wanted[i]);
+  if (reuse) {
+    reuse.clear();
+    for (const [k, v] of kept) reuse.set(k, v);
+  }
+  if (!shown) htmlNode("li", { class: "hk-muted", role: "option" }, ol, tr("ui.history_empty", "Nothing to show."));
+  return box;
+}
+
+/** One entry of the history list: the event's sentence, its player's mark and its rule badges. */
+function logItem(e, index, ctx) {
+  const li = htmlNode("li", { tabindex: "-1", "data-kind": e.kind, "data-step": e.step ?? "", "data-index": index, "data-player": e.player ?? "", role: "option", "aria-selected": "false" });
+  if (e.player) htmlNode("span", { class: `hk-owner-mark hk-owner-${e.player}`, "aria-hidden": "true" }, li);
+  htmlNode("span", { class: "hk-log-text" }, li, ` ${e.text}`);
+  const rules = ruleBadges(e);
+  for (const r of rules) htmlNode("span", { class: "hk-rule", title: `${r.id}: ${r.text}`, "data-rule": r.id, "aria-hidden": "true" }, li, r.id);
+  if (rules.length) li.setAttribute("aria-label", `${e.text} ${rules.map((r) => `${tr("ui.rule", "rule {id}", { id: r.id })}: ${r.text}`).join("; ")}`);
+  if (ctx.send && e.step !== null && e.step !== undefined) {
+    li.title = tr("ui.look_title", "Show the board after move {n}", { n: e.step });
+    li.addEventListener("click", () => ctx.look?.(e.step));
+  }
+  return li;
+}
+
+/** The banner of a look back: which move is shown, and the ways out (back to now, or play on from here). */
+export function drawLookBack(view, ctx) {
+  const { step, steps } = view.looking;
+  const bar = htmlNode("div", { class: "hk-lookback", role: "group", "aria-label": tr("ui.looking_back", "Looking back") });
+  htmlNode("strong", {}, bar, tr("ui.looking_at", "Looking back: after move {n} of {total} (read-only)", { n: step, total: steps }));
+  const button = (label, name, fn, disabled = false) => {
+    const b = htmlNode("button", { type: "button", "data-control": name, disabled: disabled || null }, bar, label);
+    b.addEventListener("click", fn);
+  };
+  button(tr("ui.step_back", "◀ Earlier"), "look-back", () => ctx.look(step - 1), step <= 0);
+  button(tr("ui.step_forward", "Later ▶"), "look-forward", () => ctx.look(step + 1), step >= steps);
+  button(tr("ui.return_now", "Return to now"), "look-now", () => ctx.look(null));
+  button(tr("ui.continue_here", "Continue from here"), "look-continue", () => ctx.send({ type: "continue", step }));
+  htmlNode("span", { class: "hk-muted" }, bar, tr("ui.continue_note", "(continuing starts a new branch; Redo walks the old one)"));
+  return bar;
+}
+
+/** What the letters and shapes on the board mean, in the widget's language. */
+export function drawLegend(view) {
+  const box = htmlNode("div", { class: "hk-legend", role: "region", "aria-label": tr("ui.legend", "Legend") });
+  const owners = htmlNode("div", { class: "hk-row" }, box);
+  htmlNode("strong", {}, owners, tr("ui.legend_players", "Players:"));
+  for (const p of view.players) {
+    const item = htmlNode("span", { class: "hk-legend-item" }, owners);
+    item.appendChild(mouseIcon(`${p.color}.scurrier`, 20));
+    htmlNode("span", {}, item, ` ${playerName(p.color)} — ${tr(`ui.owner_mark.${p.color}`, p.color)}`);
+  }
+  const kinds = htmlNode("div", { class: "hk-row" }, box);
+  htmlNode("strong", {}, kinds, tr("ui.legend_mice", "Mice:"));
+  for (const k of ["scurrier", "scavenger", "spotter", "scamp", "scaler"]) htmlNode("span", { class: "hk-legend-item" }, kinds, `${letterOf("kind", k)} = ${tr(`kind.${k}`, capitalize(k))}`);
+  const colors = htmlNode("div", { class: "hk-row" }, box);
+  htmlNode("strong", {}, colors, tr("ui.legend_colors", "Tile colors:"));
+  for (const c of TILE_ORDER) {
+    const item = htmlNode("span", { class: "hk-legend-item" }, colors);
+    item.appendChild(tileIcon({ kind: "item", color: c, symbol: null, id: null }, 18));
+    htmlNode("span", {}, item, ` ${tr(`tile_color.${c}`, c)} — ${tr(`ui.tile_mark.${c}`, c)}`);
+  }
+  const symbols = htmlNode("div", { class: "hk-row" }, box);
+  htmlNode("strong", {}, symbols, tr("ui.legend_symbols", "Symbols:"));
+  for (const sym of ["button", "feather", "spool", "thimble", "key"]) htmlNode("span", { class: "hk-legend-item" }, symbols, `${letterOf("symbol", sym)} = ${tr(`symbol.${sym}`, sym)}`);
+  htmlNode("span", { class: "hk-legend-item" }, symbols, `W = ${tr("ui.wild_tile", "wild tile")}, ★ = ${tr("ui.legend_relic", "relic")}`);
   return box;
 }
 
 export function drawControls(view, ctx) {
-  const bar = htmlNode("div", { class: "hk-controls" });
+  const bar = htmlNode("div", { class: "hk-controls", role: "toolbar", "aria-label": tr("ui.controls", "Controls"), "data-roving": "controls" });
   const row1 = htmlNode("div", { class: "hk-row" }, bar);
-  const button = (label, name, intent, disabled = false, title = null) => {
-    const b = htmlNode("button", { type: "button", "data-control": name, disabled: disabled || null, title }, row1, label);
-    b.addEventListener("click", () => ctx.send(intent));
+  const button = (parent, label, name, intent, disabled = false, title = null) => {
+    const b = htmlNode("button", { type: "button", "data-control": name, disabled: disabled || null, title }, parent, label);
+    b.addEventListener("click", () => (typeof intent === "function" ? intent() : ctx.send(intent)));
     return b;
   };
-  button(tr("ui.undo", "↶ Undo"), "undo", { type: "undo" }, !view.can_undo);
-  button(tr("ui.redo", "↷ Redo"), "redo", { type: "redo" }, !view.can_redo);
-  htmlNode("span", { class: "hk-sep" }, row1, tr("ui.play_to_end", "Play to end of:"));
-  button(tr("ui.until_activation", "activation"), "play-activation", { type: "play", until: "activation" }, view.over, tr("ui.until_activation_title", "Let the bots play to the end of this activation"));
-  button(tr("ui.until_tick", "Tick"), "play-tick", { type: "play", until: "tick" }, view.over);
-  button(tr("ui.until_round", "round"), "play-round", { type: "play", until: "round" }, view.over);
-  button(tr("ui.until_game", "game"), "play-end", { type: "play", until: "end" }, view.over);
+  const looking = Boolean(view.looking);
+  button(row1, tr("ui.undo", "↶ Undo"), "undo", { type: "undo" }, !view.can_undo || looking, ctx.botsSeated ? tr("ui.undo_title_bots", "Takes back your last decision and the bot moves after it") : null);
+  button(row1, tr("ui.redo", "↷ Redo"), "redo", { type: "redo" }, !view.can_redo || looking);
+  const humans = view.players.filter((p) => (ctx.seats?.[p.color] ?? "human") === "human").map((p) => playerName(p.color));
+  const playNote = humans.length ? tr("ui.play_note", "Bots play every seat on the way, the greedy bot for {humans}", { humans: humans.join(", ") }) : null;
+  htmlNode("span", { class: "hk-sep", title: playNote }, row1, tr("ui.play_to_end", "Play to end of:"));
+  const off = view.over || looking;
+  button(row1, tr("ui.until_activation", "activation"), "play-activation", { type: "play", until: "activation" }, off, playNote);
+  button(row1, tr("ui.until_tick", "Tick"), "play-tick", { type: "play", until: "tick" }, off, playNote);
+  button(row1, tr("ui.until_round", "round"), "play-round", { type: "play", until: "round" }, off, playNote);
+  button(row1, tr("ui.until_game", "game"), "play-end", { type: "play", until: "end" }, off, playNote);
+  const legend = button(row1, tr("ui.legend_button", "Legend"), "legend", () => ctx.toggleLegend?.());
+  legend.setAttribute("aria-expanded", ctx.legendOpen ? "true" : "false");
+  const more = button(row1, tr("ui.settings", "Seats and settings"), "settings", () => ctx.toggleSettings?.());
+  more.setAttribute("aria-expanded", ctx.settingsOpen ? "true" : "false");
+  if (humans.length && !view.over && !looking) htmlNode("div", { class: "hk-muted hk-play-note" }, bar, playNote);
 
-  const row2 = htmlNode("div", { class: "hk-row" }, bar);
+  const row2 = htmlNode("div", { class: "hk-row", hidden: !ctx.settingsOpen || null }, bar);
   htmlNode("span", { class: "hk-sep" }, row2, tr("ui.seats", "Seats:"));
   for (const p of view.players) {
     const lab = htmlNode("label", { class: "hk-seat" }, row2);
@@ -716,16 +904,15 @@ export function drawControls(view, ctx) {
     htmlNode("span", {}, lab, ` ${playerName(p.color)} `);
     const sel = htmlNode("select", { "data-control": `seat-${p.color}`, "aria-label": tr("ui.seat_aria", "{color} is played by", { color: playerName(p.color) }) }, lab);
     for (const v of ["human", "random", "greedy"]) htmlNode("option", { value: v }, sel, tr(`ui.seat.${v}`, v));
-    sel.value = ctx.seats[p.color] ?? "human";
+    sel.value = ctx.seats?.[p.color] ?? "human";
     sel.addEventListener("change", () => {
-      ctx.seats[p.color] = sel.value;
       const seats = {};
-      for (const q of view.players) seats[q.color] = ctx.seats[q.color] ?? "human";
+      for (const q of view.players) seats[q.color] = q.color === p.color ? sel.value : (ctx.seats?.[q.color] ?? "human");
       ctx.send({ type: "bots", seats });
     });
   }
 
-  const row3 = htmlNode("div", { class: "hk-row" }, bar);
+  const row3 = htmlNode("div", { class: "hk-row", hidden: !ctx.settingsOpen || null }, bar);
   const pl = htmlNode("label", {}, row3, `${tr("ui.players", "Players")} `);
   const players = htmlNode("select", { "data-control": "players" }, pl);
   for (let n = 1; n <= 4; n++) htmlNode("option", { value: n }, players, n);
@@ -740,7 +927,7 @@ export function drawControls(view, ctx) {
     ctx.newGame.seed = seed.value === "" ? null : Number(seed.value);
     ctx.send({ type: "new_game", players: ctx.newGame.players, seed: ctx.newGame.seed });
   });
-  for (const [name, label] of [["animate", tr("ui.animate", "animate")], ["show_secrets", tr("ui.show_secrets", "show secrets")]]) {
+  for (const [name, label] of [["animate", tr("ui.animate", "animate")], ["show_secrets", tr("ui.show_secrets", "show secrets")], ["projector", tr("ui.projector", "projector (large print)")]]) {
     const l = htmlNode("label", { class: "hk-toggle" }, row3);
     const cb = htmlNode("input", { type: "checkbox", "data-control": name }, l);
     cb.checked = Boolean(ctx.toggles[name]);
@@ -753,17 +940,30 @@ export function drawControls(view, ctx) {
 /** The whole widget's content for one view model. */
 export function drawAll(view, ctx) {
   useTexts(view);
+  ctx.promptMouse = view.looking ? null : (view.decision?.mouse ?? null);
+  ctx.lastMice = view.last?.mice ?? [];
+  ctx.lastNumbers = view.last?.numbers ?? [];
   const frag = document.createDocumentFragment();
   frag.appendChild(drawControls(view, ctx));
+  if (ctx.legendOpen) frag.appendChild(drawLegend(view));
+  if (view.looking) frag.appendChild(drawLookBack(view, ctx));
   frag.appendChild(drawDecision(view, ctx));
-  const main = htmlNode("div", { class: "hk-main" }, frag);
+  const main = htmlNode("div", { class: "hk-main", "data-region": "board" }, frag);
   const clockWrap = htmlNode("div", { class: "hk-clock" }, main);
   clockWrap.appendChild(drawClock(view, ctx));
   const col = htmlNode("div", { class: "hk-sidecol" }, main);
+  const deciding = view.decision?.player;
+  const current = view.players.find((p) => p.color === deciding);
+  if (current) {
+    const cur = drawPlayer(view, current, ctx);
+    cur.classList.add("hk-current-player");
+    col.appendChild(cur);
+  }
   const chainWrap = htmlNode("div", { class: "hk-chain" }, col);
   chainWrap.appendChild(drawChain(view));
   col.appendChild(drawSide(view, ctx));
-  frag.appendChild(drawPlayers(view, ctx));
-  frag.appendChild(drawLog(view));
+  const others = htmlNode("div", { class: "hk-players" }, main);
+  for (const p of view.players) if (p !== current) others.appendChild(drawPlayer(view, p, ctx));
+  frag.appendChild(drawLog(view, ctx));
   return frag;
 }

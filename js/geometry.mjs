@@ -3,7 +3,7 @@
 // growing clockwise because SVG's y axis points down.
 
 /** Size of the clock's square viewBox (it spans -CLOCK_HALF..CLOCK_HALF on both axes). */
-export const CLOCK_HALF = 430;
+export const CLOCK_HALF = 446;
 
 /** Radii (viewBox units) of the rings, from the centre outwards. */
 export const RADII = {
@@ -11,12 +11,12 @@ export const RADII = {
   handFront: 200, // front of the minute hand (its tip)
   inner: 232, // inner ring spaces (diamonds)
   outer: 282, // outer ring spaces (leaves)
-  action: 363, // action spaces (token boxes with the number)
+  action: 372, // action spaces (token boxes with the number)
   hour: 150, // length of the hour hand
 };
 
 /** Size (viewBox units) of an action token box. */
-export const ACTION_BOX = { width: 112, height: 72 };
+export const ACTION_BOX = { width: 136, height: 116 };
 
 /** Angle in degrees of number n (1..12) on the clock: 12 at the top (-90), 3 at 0, 6 at 90, 9 at 180. */
 export function clockAngle(n) {
@@ -184,13 +184,50 @@ export function layoutFor(width) {
   return { columns: 1, clock: Math.min(600, w) };
 }
 
-/** Word-wrap `text` into lines of at most `max` characters (words longer than max are cut), at most `lines`. */
+const VOWELS = "aeiouyäöüàèéìòùAEIOUYÄÖÜ";
+const ONSETS = ["schl", "schr", "sch", "str", "spr", "pfl", "kl", "kr", "bl", "br", "pl", "pr", "tr", "dr", "gr", "gl", "fl", "fr", "st", "sp", "ch", "ph", "qu"];
+
+/**
+ * Where to hyphenate a word too long for a line (at most `limit` letters before the hyphen), by syllables: the
+ * consonants between two vowels split so the next syllable starts with the longest usual onset
+ * ("Pendel-klettern", "zurück-bringen", "rocchet-to"); the split nearest the middle wins, else the limit.
+ */
+export function hyphenAt(word, limit) {
+  const isVowel = (ch) => VOWELS.includes(ch);
+  const isLetter = (ch) => /\p{L}/u.test(ch ?? "");
+  let best = -1;
+  const middle = word.length / 2;
+  for (let i = 1; i < word.length; i++) {
+    if (!isVowel(word[i - 1])) continue;
+    let j = i;
+    while (j < word.length && isLetter(word[j]) && !isVowel(word[j])) j++;
+    if (j >= word.length || !isVowel(word[j]) || j === i) continue;
+    const cluster = word.slice(i, j).toLowerCase();
+    const onset = ONSETS.find((o) => cluster.endsWith(o) && o.length <= cluster.length)?.length ?? 1;
+    const at = j - onset;
+    if (at >= 2 && at <= limit && word.length - at >= 2 && (best < 0 || Math.abs(at - middle) < Math.abs(best - middle))) best = at;
+  }
+  return best > 0 ? best : limit;
+}
+
+/**
+ * Word-wrap `text` into lines of at most `max` characters, at most `lines` of them. A word longer than a line is
+ * split with a hyphen (German compounds wrap instead of being cut); only text beyond `lines` ends in "…".
+ */
 export function wrapText(text, max = 14, lines = 3) {
-  const words = String(text ?? "").split(/\s+/).filter(Boolean);
+  const words = [];
+  for (const w of String(text ?? "").split(/\s+/).filter(Boolean)) {
+    let rest = w;
+    while (rest.length > max) {
+      const at = hyphenAt(rest, max - 1);
+      words.push(rest.slice(0, at) + "-");
+      rest = rest.slice(at);
+    }
+    words.push(rest);
+  }
   const out = [];
   let cur = "";
-  for (const w0 of words) {
-    const w = w0.length > max ? w0.slice(0, max - 1) + "…" : w0;
+  for (const w of words) {
     if (!cur) cur = w;
     else if ((cur + " " + w).length <= max) cur += " " + w;
     else {

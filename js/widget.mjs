@@ -1,5 +1,8 @@
 // anywidget entry point: wires the model's traits to the drawing in board.mjs and sends the user's intents.
-import { drawAll, targetMap, tr, useTexts } from "./board.mjs";
+// Keys pressed inside the widget stay inside it (JupyterLab's and Notebook 7's shortcuts never see them); the
+// keyboard has three Tab stops (the decision, the board, the controls) plus the history list, each roved with the
+// arrow keys; announcements go through one live region that is never rebuilt.
+import { drawAll, tr, useTexts, targetMap, playerName } from "./board.mjs";
 
 function reducedMotion() {
   try {
@@ -12,10 +15,11 @@ function reducedMotion() {
 /** A key that finds "the same" control again after a re-render, to keep keyboard focus. */
 function focusKey(node) {
   if (!node || !node.getAttribute) return null;
-  for (const a of ["data-choice-id", "data-control", "data-target-key"]) {
+  for (const a of ["data-choice-id", "data-control", "data-target-key", "data-index"]) {
     const v = node.getAttribute(a);
     if (v) return [a, v];
   }
+  if (node.getAttribute("data-roving")) return ["data-roving", node.getAttribute("data-roving")];
   return null;
 }
 
@@ -23,43 +27,110 @@ function cssEscape(v) {
   return globalThis.CSS && CSS.escape ? CSS.escape(v) : String(v).replace(/["\\]/g, "\\$&");
 }
 
+/** Widths (px) below which the widget uses its compact and its narrow layout. */
+export const COMPACT_WIDTH = 900;
+export const NARROW_WIDTH = 560;
+
+/** The members of a roving group: the elements the arrow keys move between. */
+function rovingItems(group) {
+  const name = group.getAttribute("data-roving");
+  if (name === "board") return [...group.querySelectorAll("[data-target-key].hk-target")];
+  if (name === "log") return [...group.querySelectorAll("li[data-step]")];
+  if (name === "controls") return [...group.querySelectorAll("button, select, input")].filter((e) => !e.disabled && !e.closest("[hidden]"));
+  return [...group.querySelectorAll("button:not(:disabled)")];
+}
+
+/** Makes one member of each group the group's Tab stop (tabindex 0), the others reachable by arrows only. */
+function setTabStops(content, memory) {
+  for (const group of content.querySelectorAll("[data-roving]")) {
+    const items = rovingItems(group);
+    const name = group.getAttribute("data-roving");
+    if (name === "log") {
+      group.tabIndex = 0;
+      continue;
+    }
+    items.forEach((e) => { e.tabIndex = -1; });
+    const again = items.find((e) => focusKey(e)?.join("=") === memory.stops[name]) ?? items[0];
+    if (again) again.tabIndex = 0;
+  }
+}
+
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "hk-root";
   root.setAttribute("data-testid", "hickory");
+  root.setAttribute("data-lm-suppress-shortcuts", "true"); // Lumino's own opt-out of keyboard shortcuts
+  root.setAttribute("data-live", "pending");
   const banner = document.createElement("div");
   banner.className = "hk-error";
   banner.setAttribute("role", "alert");
+  const bannerText = document.createElement("span");
+  bannerText.className = "hk-error-text";
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "hk-close";
+  close.setAttribute("data-control", "dismiss");
+  close.textContent = "×";
+  banner.append(bannerText, close);
   const info = document.createElement("div");
   info.className = "hk-info";
   info.setAttribute("role", "status");
   info.setAttribute("data-testid", "explanation");
+  const offline = document.createElement("div");
+  offline.className = "hk-offline-note";
+  offline.hidden = true;
+  const live = document.createElement("div");
+  live.className = "hk-live";
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("role", "status");
+  live.setAttribute("data-testid", "announcer");
   const content = document.createElement("div");
   content.className = "hk-content";
-  root.append(banner, info, content);
+  root.append(offline, banner, info, live, content);
   el.appendChild(root);
 
   const memory = {
-    seats: {},
     newGame: { players: null, seed: 1 },
     prevHand: null,
     prevMice: new Map(),
     frame: 0,
+    stops: {},
+    logFilter: { player: "", group: "" },
+    legendOpen: false,
+    settingsOpen: false,
+    replaySpeed: 700,
+    replay: null,
+    announced: "",
+    live: null,
+    logNodes: new Map(),
+    logPinned: true, // the history list follows the newest event until the user scrolls it up
   };
 
   const send = (intent) => {
+    if (memory.live === false) return; // a saved page: no kernel to answer
     const view = model.get("view") || {};
-    model.send({ ...intent, version: view.version ?? 0 });
+    try {
+      model.send({ ...intent, version: view.version ?? 0 });
+    } catch (error) {
+      console.warn("hickory widget: could not send", intent, error);
+    }
   };
 
   const showError = () => {
     const err = model.get("error") || "";
-    banner.textContent = err;
+    bannerText.textContent = err;
     banner.hidden = !err;
+    close.setAttribute("aria-label", tr("ui.close", "Close"));
+    close.title = tr("ui.close", "Close");
     const why = model.get("explanation") || "";
     info.textContent = why;
     info.hidden = !why;
   };
+  close.addEventListener("click", () => {
+    banner.hidden = true;
+    info.hidden = true;
+    send({ type: "dismiss" });
+  });
 
   const flashChoices = (choices) => {
     const buttons = choices
@@ -76,6 +147,48 @@ function render({ model, el }) {
     }
   };
 
+  const announce = (view) => {
+    let text = "";
+    if (view.looking) text = tr("ui.looking_at", "Looking back: after move {n} of {total} (read-only)", { n: view.looking.step, total: view.looking.steps });
+    else if (view.over) text = tr("ui.game_over", "Game over: standings");
+    else if (view.decision) text = `${tr("ui.decides", "{color} decides: ", { color: playerName(view.decision.player) })}${view.decision.prompt}`;
+    if (text !== memory.announced) {
+      memory.announced = text;
+      live.textContent = text;
+    }
+  };
+
+  const stopReplay = () => {
+    if (memory.replay) clearTimeout(memory.replay.timer);
+    memory.replay = null;
+  };
+  const look = (step) => {
+    stopReplay();
+    send({ type: "look", step });
+  };
+  const replay = () => {
+    const view = model.get("view") || {};
+    const steps = view.looking?.steps ?? view.steps ?? 0;
+    // from the last move a human made through the widget (the bots' answers follow), else the last 10 moves
+    const from = Math.max(0, Math.min(view.replay_from ?? steps - 10, steps - 1));
+    memory.replay = { at: from, end: steps, timer: null };
+    const next = () => {
+      const r = memory.replay;
+      if (!r) return;
+      if (r.at >= r.end) {
+        memory.replay = null;
+        root.removeAttribute("data-replaying");
+        send({ type: "look", step: null });
+        return;
+      }
+      root.setAttribute("data-replaying", String(r.at));
+      send({ type: "look", step: r.at });
+      r.at += 1;
+      r.timer = setTimeout(next, memory.replaySpeed);
+    };
+    next();
+  };
+
   const draw = () => {
     const started = performance.now();
     const view = model.get("view");
@@ -87,7 +200,7 @@ function render({ model, el }) {
     if (view.lang) root.setAttribute("lang", view.lang);
     const active = root.contains(document.activeElement) ? focusKey(document.activeElement) : null;
     const animate = Boolean(model.get("animate")) && !reducedMotion();
-    const seats = view.seats && typeof view.seats === "object" ? { ...view.seats, ...memory.seats } : memory.seats;
+    const seats = model.get("seats") || {};
     if (memory.newGame.players === null) memory.newGame.players = view.players.length;
     const motion = {
       enabled: animate,
@@ -97,26 +210,47 @@ function render({ model, el }) {
       hand: null,
       pending: [],
     };
+    const toggles = { animate: Boolean(model.get("animate")), show_secrets: Boolean(model.get("show_secrets")), projector: Boolean(model.get("projector")) };
     const ctx = {
+      roving: true,
       send,
-      targets: targetMap(view),
+      targets: view.looking || memory.live === false ? new Map() : targetMap(view),
       onTarget: (choices) => {
         if (choices.length === 1) send({ type: "choose", id: choices[0].id });
         else flashChoices(choices);
       },
-      showSecrets: Boolean(model.get("show_secrets")),
-      toggles: { animate: Boolean(model.get("animate")), show_secrets: Boolean(model.get("show_secrets")) },
+      showSecrets: toggles.show_secrets,
+      toggles,
       seats,
+      botsSeated: Object.values(seats).some((k) => k !== "human"),
       newGame: memory.newGame,
       motion,
+      logFilter: memory.logFilter,
+      logNodes: memory.logNodes,
+      redraw: draw,
+      look,
+      replay,
+      replaySpeed: memory.replaySpeed,
+      setReplaySpeed: (ms) => { memory.replaySpeed = ms; },
+      legendOpen: memory.legendOpen,
+      toggleLegend: () => { memory.legendOpen = !memory.legendOpen; draw(); },
+      settingsOpen: memory.settingsOpen,
+      toggleSettings: () => { memory.settingsOpen = !memory.settingsOpen; draw(); },
     };
     root.setAttribute("data-version", String(view.version ?? ""));
     root.setAttribute("data-minute", String(view.clock.minute ?? ""));
     root.setAttribute("data-decision-kind", view.over ? "over" : (view.decision?.kind ?? ""));
+    root.setAttribute("data-decider", view.decision?.player ?? "");
+    root.setAttribute("data-steps", String(view.steps ?? ""));
+    root.setAttribute("data-looking", view.looking ? String(view.looking.step) : "");
     root.classList.toggle("hk-animate", animate);
+    root.classList.toggle("hk-projector", toggles.projector);
     const logBox = content.querySelector(".hk-log");
-    const logAtBottom = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 8;
+    const logScroll = logBox ? logBox.scrollTop : 0;
     content.replaceChildren(drawAll(view, ctx));
+    content.querySelector(".hk-main")?.setAttribute("data-roving", "board");
+    setTabStops(content, memory);
+    if (memory.live === false) disableAll();
     memory.prevHand = motion.hand;
     memory.prevMice = motion.mice;
     if (motion.pending.length) {
@@ -128,33 +262,172 @@ function render({ model, el }) {
       });
     }
     const log = content.querySelector(".hk-log");
-    if (log && logAtBottom) log.scrollTop = log.scrollHeight;
+    if (log) {
+      const here = log.querySelector(".hk-log-here");
+      if (here) log.scrollTop = here.offsetTop - log.clientHeight / 2; // the list scrolls, never the page
+      else log.scrollTop = memory.logPinned ? log.scrollHeight : logScroll;
+      log.addEventListener("scroll", () => {
+        if (!log.querySelector(".hk-log-here")) memory.logPinned = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+      });
+    }
+    announce(view);
     root.setAttribute("data-draw-ms", (performance.now() - started).toFixed(1));
     if (active) {
       const again = content.querySelector(`[${active[0]}="${cssEscape(active[1])}"]`);
-      if (again && !again.disabled) again.focus({ preventScroll: true });
+      if (again && !again.disabled && again.tabIndex !== undefined) again.focus({ preventScroll: true });
       else {
-        const first = content.querySelector(".hk-choice");
+        const first = content.querySelector(".hk-choice") ?? content.querySelector("[data-roving=controls] [tabindex='0']");
         if (first) first.focus({ preventScroll: true });
       }
     }
   };
 
-  const onView = () => draw();
+  /** A saved page (no kernel): every control is visibly off and a note says why. */
+  const disableAll = () => {
+    root.classList.add("hk-offline");
+    for (const e of content.querySelectorAll("button, select, input")) e.disabled = true;
+    for (const e of content.querySelectorAll(".hk-target")) {
+      e.classList.remove("hk-target");
+      e.removeAttribute("tabindex");
+    }
+  };
+
+  // ---- keys: everything pressed in the widget stays in the widget
+  const ROVE = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  const onKey = (ev) => {
+    if (!root.contains(ev.target)) return;
+    // Caught on the way down at the window, before Lumino's own capturing listener on the document (Notebook 7)
+    // and its bubbling one (JupyterLab): their command shortcuts (d d, a, b, m, arrows, ...) never see the key.
+    // The browser's default actions (Tab, typing, Enter on a button) still happen.
+    ev.stopPropagation();
+    if (ev.type !== "keydown") return;
+    const target = ev.target.closest?.(".hk-target");
+    if (target && (ev.key === "Enter" || ev.key === " ")) {
+      ev.preventDefault();
+      target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+      return;
+    }
+    const group = ev.target.closest?.("[data-roving]");
+    const looking = (model.get("view") || {}).looking;
+    if (group && group.getAttribute("data-roving") === "log") {
+      const items = rovingItems(group);
+      const current = items.indexOf(document.activeElement);
+      if (ev.key in ROVE || ev.key === "Home" || ev.key === "End") {
+        ev.preventDefault();
+        const from = current >= 0 ? current : looking ? items.findIndex((e) => e.classList.contains("hk-log-here")) : items.length - 1;
+        let i = from + (ROVE[ev.key] ?? 0);
+        if (ev.key === "Home") i = 0;
+        if (ev.key === "End") i = items.length - 1;
+        i = Math.max(0, Math.min(items.length - 1, i));
+        const item = items[i];
+        if (item) {
+          item.tabIndex = -1;
+          item.focus({ preventScroll: true }); // the list scrolls itself (see draw), the page stays on the board
+          look(Number(item.getAttribute("data-step")));
+        }
+      } else if (ev.key === "Escape" && looking) {
+        look(null);
+      } else if ((ev.key === "Enter" || ev.key === " ") && current >= 0) {
+        ev.preventDefault();
+        look(Number(items[current].getAttribute("data-step")));
+      }
+      return;
+    }
+    if (ev.key === "Escape" && looking) {
+      look(null);
+      return;
+    }
+    if (!group || !(ev.key in ROVE)) return;
+    const tag = ev.target.tagName;
+    if ((tag === "SELECT" && (ev.key === "ArrowUp" || ev.key === "ArrowDown")) || tag === "INPUT") return; // their own arrows
+    const items = rovingItems(group);
+    const i = items.indexOf(ev.target.closest("[data-target-key].hk-target, button, select, input, li") ?? ev.target);
+    if (i < 0 || !items.length) return;
+    ev.preventDefault();
+    const next = items[(i + ROVE[ev.key] + items.length) % items.length];
+    items.forEach((e) => { e.tabIndex = -1; });
+    next.tabIndex = 0;
+    memory.stops[group.getAttribute("data-roving")] = focusKey(next)?.join("=");
+    next.focus();
+  };
+  const KEY_EVENTS = ["keydown", "keyup", "keypress"];
+  for (const type of KEY_EVENTS) globalThis.addEventListener?.(type, onKey, true);
+  root.addEventListener("focusin", (ev) => {
+    const group = ev.target.closest?.("[data-roving]");
+    if (group && group.getAttribute("data-roving") !== "log") memory.stops[group.getAttribute("data-roving")] = focusKey(ev.target)?.join("=");
+  });
+
+  // ---- layout by width: compact (clock beside the current player, less chrome) and narrow (one column)
+  const sizeClasses = () => {
+    const w = root.getBoundingClientRect().width || el.clientWidth || 0;
+    root.classList.toggle("hk-compact", w > 0 && w < COMPACT_WIDTH);
+    root.classList.toggle("hk-narrow", w > 0 && w < NARROW_WIDTH);
+    const log = content.querySelector(".hk-log");
+    if (log && memory.logPinned && !log.querySelector(".hk-log-here")) log.scrollTop = log.scrollHeight;
+  };
+  let resize = null;
+  if (globalThis.ResizeObserver) {
+    resize = new ResizeObserver(sizeClasses);
+    resize.observe(root);
+  }
+  sizeClasses();
+
+  // ---- is a kernel there? A saved page (HTML export with widget state) never answers
+  const markAlive = () => {
+    if (memory.live === true) return;
+    const wasOff = memory.live === false;
+    memory.live = true;
+    root.setAttribute("data-live", "yes");
+    root.classList.remove("hk-offline");
+    offline.hidden = true;
+    if (wasOff) draw(); // a busy kernel answered late: the controls come back
+  };
+  const onCustom = (msg) => {
+    if (msg && msg.type === "alive") markAlive();
+  };
+  model.on("msg:custom", onCustom);
+  try {
+    model.send({ type: "hello" });
+  } catch {
+    /* no comm: the timer below marks the page read-only */
+  }
+  const liveTimer = setTimeout(() => {
+    if (memory.live === true) return;
+    memory.live = false;
+    root.setAttribute("data-live", "no");
+    offline.hidden = false;
+    offline.textContent = tr("ui.offline", "A saved picture of the game: run the notebook to play. The buttons are off.");
+    draw();
+  }, 4000);
+
+  const onView = () => {
+    if (memory.live !== true) markAlive(); // only a kernel changes the view
+    draw();
+  };
   const onError = () => showError();
+  const onProjector = () => draw();
   model.on("change:view", onView);
   model.on("change:error", onError);
   model.on("change:explanation", onError);
-  model.on("change:animate", onView);
-  model.on("change:show_secrets", onView);
+  model.on("change:animate", draw);
+  model.on("change:show_secrets", draw);
+  model.on("change:projector", onProjector);
+  model.on("change:seats", draw);
   showError();
   draw();
   return () => {
     model.off("change:view", onView);
     model.off("change:error", onError);
     model.off("change:explanation", onError);
-    model.off("change:animate", onView);
-    model.off("change:show_secrets", onView);
+    model.off("change:animate", draw);
+    model.off("change:show_secrets", draw);
+    model.off("change:projector", onProjector);
+    model.off("change:seats", draw);
+    model.off("msg:custom", onCustom);
+    for (const type of KEY_EVENTS) globalThis.removeEventListener?.(type, onKey, true);
+    clearTimeout(liveTimer);
+    stopReplay();
+    if (resize) resize.disconnect();
     memory.frame++;
     root.remove();
   };

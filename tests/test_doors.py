@@ -196,7 +196,7 @@ def test_D3_the_widget_cannot_force_chance_unless_the_teacher_allows_it() -> Non
     w = HickoryWidget(Game.new(2, seed=1))
     before = w.game.to_json()
     send(w, {"type": "choose", "id": "force:die:5", "version": 1})
-    assert "not a legal choice" in w.error and w.game.to_json() == before
+    assert "not one of the choices" in w.error and w.game.to_json() == before
     send(w, {"type": "force", "what": "die", "value": 5, "version": 1})
     assert "switched off" in w.error and w.game.to_json() == before
     teacher = HickoryWidget(Game.new(2, seed=1), allow_force=True)
@@ -444,7 +444,7 @@ def test_every_intent_kind_checks_each_of_its_fields(kind: str) -> None:
 
     spec = INTENTS[kind]
     good: dict[str, Any] = {"type": kind, "version": 4}
-    required = {"id": "stay", "name": "animate", "what": "die", "value": 5}
+    required = {"id": "stay", "name": "animate", "what": "die", "value": 5, "step": 3}
     good.update({n: required[n] for n, f in spec.items() if f.required and n != "version"})
     assert parse_intent(good, 4)["type"] == kind
     for name in spec:

@@ -154,3 +154,17 @@ def test_game_over_shows_standings(view: dict[str, Any]) -> None:
 def test_game_svg_draws_the_live_game() -> None:
     game = Game.new(2, seed=5)
     assert game_svg(game) == board_svg(build(game))
+
+
+def test_each_owner_has_a_shape_of_its_own(view: dict[str, Any]) -> None:
+    """Without colour the owners still differ: the body's element (and Brown's inner ring) depends on the owner."""
+    root = parse(board_svg(view))
+    shapes: dict[str, set[str]] = {}
+    for el in with_attr(root, "data-owner"):
+        body = [child.tag.replace(NS, "") + (":round" if child.tag == f"{NS}rect" and 2 * float(child.get("rx", 0))
+                                             >= float(child.get("height", 0)) - 0.2 else "")
+                for child in el if child.tag not in (f"{NS}title", f"{NS}text")]
+        shapes.setdefault(el.get("data-owner", ""), set()).add("+".join(body))
+    assert all(len(s) == 1 for s in shapes.values()), shapes
+    signatures = [next(iter(s)) for s in shapes.values()]
+    assert len(signatures) == len(set(signatures)) or len(shapes) == 1

@@ -55,9 +55,12 @@ def test_a_malformed_intent_is_refused_with_what_is_understood(widget: HickoryWi
 
 
 def test_an_illegal_choice_is_refused_with_the_legal_ones(widget: HickoryWidget) -> None:
+    """The banner names the legal options by the labels the player sees, never by internal ids."""
     send(widget, type="choose", id="fly_to_the_moon", version=1)
-    assert "'fly_to_the_moon' is not a legal choice" in widget.error
-    assert all(c in widget.error for c in widget.game.choice_ids)
+    assert "not one of the choices now" in widget.error
+    assert all(c.label in widget.error for c in widget.game.choices)
+    assert not any(c in widget.error for c in widget.game.choice_ids if ":" in c)
+    assert "fly_to_the_moon" not in widget.error
     assert widget.game.history == []
 
 
@@ -69,7 +72,7 @@ def test_undo_and_redo_intents(widget: HickoryWidget) -> None:
     send(widget, type="redo", version=3)
     assert widget.game.history == [first]
     send(widget, type="redo", version=4)
-    assert "nothing to redo" in widget.error
+    assert "Nothing to redo" in widget.error
 
 
 def test_bots_take_their_seats_until_a_human_must_decide() -> None:
@@ -100,8 +103,9 @@ def test_an_exception_in_a_callback_is_shown_not_lost(widget: HickoryWidget, mon
     def broken(_choice: str) -> None:
         raise RuntimeError("the cat ate the engine")
 
+    legal = widget.game.choice_ids[0]
     monkeypatch.setattr(widget.game, "choose", broken)
-    send(widget, type="choose", id="stay", version=1)
+    send(widget, type="choose", id=legal, version=1)
     assert "developer log" in widget.error and "Traceback" not in widget.error and "\n" not in widget.error
     assert "RuntimeError: the cat ate the engine" in widget.developer_log[-1]
 
@@ -142,3 +146,162 @@ def test_why_cant_i_answers_for_a_space_under_a_cat_paw() -> None:
     assert w.game.to_json() == before  # asking changes nothing
     send(w, type="choose", id="stay", version=w.view["version"])
     assert w.explanation == ""
+
+
+# ------------------------------------------------------------------------------------------------ issue 9
+def human_seat_decides(w: HickoryWidget) -> bool:
+    return w.game.over or w.seats.get(w.game.decision.player, "human") == "human"
+
+
+def test_play_to_the_end_of_the_round_stops_only_at_a_human_seat() -> None:
+    """Bots play through after a play button: Brown is a bot, so the round's end never leaves Brown deciding."""
+    w = HickoryWidget(Game.new(4, seed=1))
+    w.set_seats({"yellow": "greedy", "red": "random", "brown": "greedy"})
+    assert w.seats == {"yellow": "greedy", "red": "random", "brown": "greedy"}
+    for until in ("activation", "tick", "round"):
+        send(w, type="play", until=until, version=w.view["version"])
+        assert w.error == "" and human_seat_decides(w)
+        assert w.view["decision"] is None or w.view["decision"]["player"] == "blue"
+
+
+def test_the_seats_trait_is_what_the_menus_show_and_set() -> None:
+    """The seat menus send a "bots" intent; Python answers by setting the synced ``seats`` trait, which the menus
+    draw; setting the trait from Python makes the bots play at once."""
+    w = HickoryWidget(Game.new(4, seed=1))
+    send(w, type="bots", seats={"blue": "human", "yellow": "greedy", "red": "greedy", "brown": "greedy"},
+         version=w.view["version"])
+    assert w.seats == {"yellow": "greedy", "red": "greedy", "brown": "greedy"}  # human is the default
+    assert human_seat_decides(w)
+    w.seats = {"blue": "greedy", "yellow": "greedy", "red": "greedy", "brown": "human"}
+    assert w.game.decision.player == "brown"
+    send(w, type="bots", seats={"green": "greedy"}, version=w.view["version"])
+    assert "seats" in w.error and "green" in w.error and "Traceback" not in w.error and w.seats["blue"] == "greedy"
+
+
+def test_undo_and_redo_step_by_human_decisions_when_bots_are_seated() -> None:
+    w = HickoryWidget(Game.new(4, seed=1), seats={"yellow": "greedy", "red": "greedy", "brown": "greedy"})
+    for _ in range(3):
+        send(w, type="choose", id=w.game.choice_ids[0], version=w.view["version"])
+    before_last = None
+    history = w.game.history
+    # the last human (blue) choice: the decision before it was blue's
+    probe = Game.from_json(w.game.to_json())
+    while probe.can_undo:
+        probe.undo()
+        if probe.decision.player == "blue":
+            before_last = len(probe.history)
+            break
+    send(w, type="undo", version=w.view["version"])
+    assert w.error == "" and len(w.game.history) == before_last and w.game.decision.player == "blue"
+    send(w, type="redo", version=w.view["version"])
+    assert w.game.history == history and w.game.decision.player == "blue"
+
+
+def test_undo_before_any_human_decision_says_so_and_changes_nothing() -> None:
+    w = HickoryWidget(Game.new(2, seed=3), seats={"blue": "greedy"})
+    assert w.game.decision.player == "yellow" and w.game.history  # blue's bot moved first
+    history = w.game.history
+    send(w, type="undo", version=w.view["version"])
+    assert "only bots have decided" in w.error and w.game.history == history
+
+
+def test_a_change_made_from_python_redraws_and_refuses_a_click_on_the_old_board() -> None:
+    """R-free plumbing: the game is changed behind the widget's back (as a notebook cell does); after the cell
+    the board is redrawn with a new version, and a click made on the picture before is refused."""
+    w = HickoryWidget(Game.new(4, seed=1))
+    version = w.view["version"]
+    w.game.choose(w.game.choice_ids[0])
+    stale = w.game.to_json()
+    send(w, type="choose", id=w.game.choice_ids[0], version=version)
+    assert "changed from Python" in w.error
+    assert w.game.to_json() == stale and w.view["version"] > version
+    assert w.view["steps"] == 1
+    w.game.undo()
+    w._sync()  # what the post_run_cell hook does after each cell
+    assert w.view["steps"] == 0 and w.view["can_redo"] is True
+    w.game = Game.new(2, seed=4)
+    assert [p["color"] for p in w.view["players"]] == ["blue", "yellow"]
+    version = w.view["version"]
+    w.refresh()
+    assert w.view["version"] == version + 1
+
+
+def test_the_output_carries_the_board_as_a_static_svg() -> None:
+    w = HickoryWidget(Game.new(4, seed=1))
+    bundle = w._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert data["image/svg+xml"].startswith("<svg") and "data-mouse" in data["image/svg+xml"]
+
+
+def test_look_back_is_read_only_and_continue_from_here_branches() -> None:
+    w = HickoryWidget(Game.new(4, seed=1))
+    for _ in range(6):
+        w.choose(w.game.choice_ids[0])
+    history = w.game.history
+    send(w, type="look", step=2, version=w.view["version"])
+    assert w.view["looking"] == {"step": 2, "steps": 6} and w.view["decision"]["choices"] == []
+    assert w.game.history == history  # looking changes nothing
+    send(w, type="choose", id=w.game.choice_ids[0], version=w.view["version"])
+    assert "looking back" in w.error and w.game.history == history
+    send(w, type="look", step=99, version=w.view["version"])
+    assert "from 0 to 6" in w.error
+    send(w, type="continue", step=2, version=w.view["version"])
+    assert w.game.history == history[:2] and w.view.get("looking") is None and w.view["can_redo"]
+    send(w, type="redo", version=w.view["version"])
+    assert w.game.history == history[:3]
+
+
+def test_the_log_keeps_every_event_with_its_step_and_player() -> None:
+    w = HickoryWidget(Game.new(4, seed=1))
+    w.play("round")
+    log = w.view["log"]
+    assert len(log) == len(w.game.events) > 40
+    steps = [e["step"] for e in log]
+    assert steps == sorted(steps) and steps[-1] == len(w.game.history)
+    assert {e["group"] for e in log} <= {"moves", "tiles", "points", "favors", "clock"}
+    assert any(e["player"] == "blue" for e in log)
+    assert w.view["last"]["step"] == len(w.game.history)
+
+
+def test_the_hello_intent_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    w = HickoryWidget(Game.new(1, seed=1))
+    sent = []
+    monkeypatch.setattr(w, "send", lambda content, buffers=None: sent.append(content))
+    send(w, type="hello")
+    assert sent == [{"type": "alive"}] and w.error == ""
+
+
+def test_the_widget_is_importable_from_the_package_without_the_engine_importing_jupyter() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, hickory_widget; assert 'ipywidgets' not in sys.modules and 'anywidget' not in sys.modules;"
+            "from hickory_widget import HickoryWidget; print(HickoryWidget.__module__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "hickory_widget.widget"
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de"])
+def test_letters_on_the_board_are_unique_in_each_language(lang: str) -> None:
+    from hickory_widget.i18n import catalog
+
+    letters = {k: v for k, v in catalog(lang).items() if k.startswith("ui.letter.")}
+    assert len(letters) == 10 and len(set(letters.values())) == 10, letters
+    names = {k: catalog(lang)[k.replace("ui.letter.", "")] for k in letters}
+    for key, letter in letters.items():  # the edition word's initial, or its letters in order
+        word = iter(names[key].lower())
+        assert all(ch in word for ch in letter.lower()), (key, letter, names[key])
+    if lang == "de":
+        assert letters["ui.letter.symbol.key"] == "S" and letters["ui.letter.symbol.button"] == "K"
+
+
+def test_a_choice_that_performs_the_action_is_offered_on_the_action_box() -> None:
+    w = HickoryWidget(Game.new(4, seed=1))
+    for _ in range(400):
+        d = w.view["decision"]
+        if d is None or d["kind"] == "action":
+            break
+        w.choose(w.game.choice_ids[0])
+    act = [c for c in w.view["decision"]["choices"] if c["id"].startswith("act")]
+    assert act and act[0]["target"] == {"type": "action", "number": w.game.decision.context["number"]}

@@ -37,11 +37,17 @@ PINS: dict[str, str] = {
     "require.js@2.3.4": "requirejs@2.3.4",  # cdnjs.cloudflare.com/ajax/libs/require.js/2.3.4/require.min.js
     "@jupyter-widgets/html-manager@^1.0.1": "@jupyter-widgets/html-manager@1.0.15",  # ipywidgets 8.1
     "anywidget@~0.11.*": "anywidget@0.11.0",  # the anywidget 0.11 Python package's _model_module_version
+    # what nbconvert's default HTML template asks for (a notebook exported with its widget state)
+    "require.js@2.1.10": "requirejs@2.1.10",  # cdnjs.cloudflare.com/ajax/libs/require.js/2.1.10/require.min.js
+    "@jupyter-widgets/html-manager@*": "@jupyter-widgets/html-manager@1.0.15",  # unpkg.com/...@*/dist/embed-amd.js
 }
+OPTIONAL = re.compile(r"^https://cdnjs\.cloudflare\.com/ajax/libs/mathjax/")
+"""Requests a page may make that a test need not serve (nbconvert's pages load MathJax for formulas)."""
 KEEP = re.compile(r"^package/(package\.json|require\.js|dist/.*)$")
 """The files kept from each tarball: what the pages load (html-manager's whole tarball is 18 MB unpacked)."""
 
 CDNJS = re.compile(r"^https://cdnjs\.cloudflare\.com/ajax/libs/(?P<name>[^/]+)/(?P<range>[^/]+)/(?P<path>.+)$")
+UNPKG = re.compile(r"^https://unpkg\.com/(?P<name>(?:@[^/]+/)?[^/@]+)@(?P<range>[^/]+)/(?P<path>.+)$")
 JSDELIVR = re.compile(r"^https://cdn\.jsdelivr\.net/npm/(?P<name>(?:@[^/]+/)?[^/@]+)@(?P<range>[^/]+)/(?P<path>.+)$")
 CDNJS_FILES = {"require.min.js": "require.js"}  # cdnjs serves a minified build; the npm package has the source
 CONTENT_TYPES = {".js": "application/javascript", ".css": "text/css", ".json": "application/json",
@@ -118,7 +124,7 @@ def package_dir(spec: str, cache: Path | None = None) -> Path:
 
 def requested_spec(url: str) -> tuple[str, str] | None:
     """``("package@range", "path/in/package")`` for a CDN URL the pages use, else None."""
-    match = CDNJS.match(url) or JSDELIVR.match(url)
+    match = CDNJS.match(url) or JSDELIVR.match(url) or UNPKG.match(url)
     if match is None:
         return None
     name, version_range = (urllib.parse.unquote(match[g]) for g in ("name", "range"))
@@ -157,6 +163,9 @@ class LocalCDN:
 
     def _answer(self, route: Any) -> None:
         url = route.request.url
+        if OPTIONAL.match(url):
+            route.abort("blockedbyclient")
+            return
         requested = requested_spec(url)
         if requested is None:
             self.refused.append(f"{url} (not a CDN file this test knows; no network in the browser tests)")

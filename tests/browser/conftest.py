@@ -16,6 +16,7 @@ Fixtures (all of tests/browser is marked ``browser``):
 from __future__ import annotations
 
 import ctypes
+import itertools
 import json
 import os
 import shutil
@@ -176,14 +177,13 @@ def die_with_parent() -> Callable[[], None] | None:
     return preexec
 
 
-@pytest.fixture(scope="session")
-def lab_server(browser_prerequisites: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    base = tmp_path_factory.mktemp("lab")
+def start_server(app: str, base: Path) -> LabServer:
+    """``python -m <app>`` (jupyterlab or notebook) on a free port, as described in the module docstring."""
     root_dir = base / "root"
     root_dir.mkdir()
     port = free_port()
     command = [
-        sys.executable, "-m", "jupyterlab",
+        sys.executable, "-m", app,
         "--no-browser",
         "--ip=127.0.0.1",
         f"--port={port}",
@@ -195,7 +195,7 @@ def lab_server(browser_prerequisites: None, tmp_path_factory: pytest.TempPathFac
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")
-    log_path = base / "jupyterlab.log"
+    log_path = base / f"{app}.log"
     with log_path.open("wb") as log:
         process = subprocess.Popen(command, cwd=root_dir, env=lab_environment(base), stdin=subprocess.DEVNULL,
                                    stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
@@ -203,9 +203,33 @@ def lab_server(browser_prerequisites: None, tmp_path_factory: pytest.TempPathFac
     server = LabServer(url=f"http://127.0.0.1:{port}", root_dir=root_dir, log_path=log_path, process=process)
     try:
         wait_until_ready(server)
+    except BaseException:
+        stop(process)
+        raise
+    return server
+
+
+@pytest.fixture(scope="session")
+def lab_server(browser_prerequisites: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    server = start_server("jupyterlab", tmp_path_factory.mktemp("lab"))
+    try:
         yield server
     finally:
-        stop(process)
+        stop(server.process)
+
+
+@pytest.fixture(scope="session")
+def notebook7_server(browser_prerequisites: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    """Notebook 7 (``python -m notebook``), set up like ``lab_server``; its pages are /notebooks/NAME."""
+    try:
+        import notebook  # noqa: F401
+    except ImportError as error:
+        unavailable(f"Notebook 7 is not installed ({error}); pip install -e '.[test]'")
+    server = start_server("notebook", tmp_path_factory.mktemp("nb7"))
+    try:
+        yield server
+    finally:
+        stop(server.process)
 
 
 # --- the browser -------------------------------------------------------------------------------------------------
@@ -257,11 +281,18 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
 # --- helpers -----------------------------------------------------------------------------------------------------
 
 
-def open_notebook(page: Any, lab_server: LabServer, path: Path | str, *, run_all: bool = True) -> None:
-    """Copies ``path`` into the server's root, opens it in JupyterLab, waits for its kernel, runs all cells."""
+_WORKSPACES = itertools.count(1)
+
+
+def open_notebook(page: Any, lab_server: LabServer, path: Path | str, *, run_all: bool = True,
+                  prefix: str = "/lab/tree") -> None:
+    """Copies ``path`` into the server's root, opens it in JupyterLab (or Notebook 7 with
+    ``prefix="/notebooks"``), waits for its kernel, runs all cells."""
     source = Path(path)
     shutil.copy(source, lab_server.root_dir / source.name)
-    page.goto(f"{lab_server.url}/lab/tree/{source.name}")
+    if prefix == "/lab/tree":  # a fresh workspace each time, so notebooks opened by earlier tests stay closed
+        prefix = f"/lab/workspaces/test-{next(_WORKSPACES)}/tree"
+    page.goto(f"{lab_server.url}{prefix}/{source.name}")
     page.wait_for_function(
         """(name) => {
             const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;

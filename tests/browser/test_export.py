@@ -70,3 +70,78 @@ def test_exported_page_draws_the_saved_state(npm_cache: Path, page, lab, tmp_pat
     served = "\n".join(cdn.served)
     for needed in ("require.js", "@jupyter-widgets/html-manager", "anywidget"):
         assert needed in served, f"the page never loaded {needed}; it loaded:\n{served}"
+
+
+# ------------------------------------------------------------------------------------------------ issue 9: export
+def executed_notebook(tmp_path: Path) -> Path:
+    """A notebook holding the widget a few moves into a game, executed by a real kernel (nbclient), with the
+    widget state nbclient saves in its metadata."""
+    import nbclient
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(
+        "from hickory_widget import Game\nw = Game.new(4, seed=1).widget(animate=False)\n"
+        f"for _ in range({MOVES}):\n    w.choose(w.game.choice_ids[0])\nw")]
+    nbclient.NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    path = tmp_path / "lesson.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def nbconvert_html(notebook: Path, *, widget_state: bool) -> Path:
+    """``jupyter nbconvert --to html`` with default settings, of the notebook with or without its widget state."""
+    import subprocess
+    import sys
+
+    import nbformat
+
+    nb = nbformat.read(notebook, as_version=4)
+    if not widget_state:
+        nb.metadata.pop("widgets", None)
+    source = notebook.with_name(f"{notebook.stem}-{'state' if widget_state else 'plain'}.ipynb")
+    nbformat.write(nb, source)
+    subprocess.run([sys.executable, "-m", "nbconvert", "--to", "html", str(source)], check=True,
+                   capture_output=True, text=True, timeout=120)
+    page = source.with_suffix(".html")
+    page.write_text(strip_integrity(page.read_text(encoding="utf-8")), encoding="utf-8")
+    return page
+
+
+def test_default_html_export_shows_the_board_without_widget_state(npm_cache: Path, page, lab, tmp_path: Path
+                                                                   ) -> None:
+    """File > Save and Export As > HTML of a notebook whose widget state was not saved: the page shows the board's
+    static SVG (the widget's output carries it), not ``<HickoryWidget object at 0x...>``."""
+    html = nbconvert_html(executed_notebook(tmp_path), widget_state=False)
+    text = html.read_text(encoding="utf-8")
+    assert "HickoryWidget object at" not in text
+    cdn = LocalCDN(npm_cache)
+    cdn.route(page)
+    page.goto(html.as_uri())
+    picture = page.locator('[data-mime-type="image/svg+xml"] img').first
+    lab.expect(picture).to_be_visible()
+    assert page.evaluate("(img) => img.naturalWidth", picture.element_handle()) > 300
+    import base64
+
+    svg = base64.b64decode(picture.get_attribute("src").split(",", 1)[1]).decode()
+    assert svg.startswith("<svg") and "data-mouse" in svg and "minute" in svg
+    lab.screenshot(page, "export-default-html")
+
+
+def test_export_with_widget_state_is_a_read_only_board(npm_cache: Path, page, lab, tmp_path: Path) -> None:
+    """With the widget state saved, the exported page draws the live widget from that state; no kernel answers it,
+    so its controls are visibly off and a note says how to play."""
+    html = nbconvert_html(executed_notebook(tmp_path), widget_state=True)
+    cdn = LocalCDN(npm_cache)
+    cdn.route(page)
+    page.goto(html.as_uri())
+    root = lab.wait_for(page, '[data-testid=hickory][data-live="no"]', timeout=30_000)
+    assert root.get_attribute("data-steps") == str(MOVES)
+    lab.expect(page.locator("[data-testid=hickory] .hk-offline-note")).to_be_visible()
+    buttons = page.locator("[data-testid=hickory] .hk-content button")
+    assert buttons.count() > 5
+    assert buttons.evaluate_all("(bs) => bs.every((b) => b.disabled)")
+    assert page.locator("[data-testid=hickory] .hk-target").count() == 0
+    lab.screenshot(page, "export-with-state")
+    assert not cdn.refused, "the exported page asked for files the test did not serve:\n" + "\n".join(cdn.refused)
