@@ -123,14 +123,14 @@ class GameWidget(anywidget.AnyWidget):
     def bot_step(self) -> None:
         """One move by the bot of the player to decide (the greedy bot if that seat is human)."""
         if not self.game.over:
-            self.game.choose(self._bot(self.game.decision.player, "greedy").choose(self.game))
+            self.game.choose(bots.decide(self.game, self._bot(self.game.decision.player, "greedy")))
         self._after_move()
 
     def play_bots(self) -> int:
         """Plays to the end, every seat by its bot (human seats by the greedy bot). Returns the moves made."""
         made = 0
         while not self.game.over and made < MOVE_LIMIT:
-            self.game.choose(self._bot(self.game.decision.player, "greedy").choose(self.game))
+            self.game.choose(bots.decide(self.game, self._bot(self.game.decision.player, "greedy")))
             made += 1
         self._refresh()
         return made
@@ -177,7 +177,7 @@ class GameWidget(anywidget.AnyWidget):
             bot = self._bot(self.game.decision.player)
             if bot is None:
                 break
-            self.game.choose(bot.choose(self.game))
+            self.game.choose(bots.decide(self.game, bot))
             made += 1
         self._refresh()
 
