@@ -99,9 +99,9 @@ def test_an_illegal_play_is_refused_and_says_what_is_legal() -> None:
 
 
 def test_a_malformed_position_is_refused_saying_what_is_wrong() -> None:
-    with pytest.raises(ValueError, match="hands.P1 holds only the red set"):
+    with pytest.raises(ValueError, match=r"hands\.P1 holds only the red set"):
         MiceGame.from_position({"players": ["P1", "P2", "P3"], "hands": {"P1": ["cat.1.blue"]}})
-    with pytest.raises(ValueError, match="is not a Mice! card id"):
+    with pytest.raises(ValueError, match=r"is not a Mice! card id"):
         MiceGame.from_position({"players": ["P1", "P2", "P3"], "centre": ["lion.2.red"]})
     with pytest.raises(ValueError, match="as many cards left to play"):
         MiceGame.from_position({"players": ["P1", "P2", "P3"], "hands": {"P1": ["cat.1.red"]}})

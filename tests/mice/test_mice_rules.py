@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from mice_helpers import captured, faces, play_round, table
 
 from hickory_widget.core import IllegalChoice
 from hickory_widget.mice import MiceGame
 from hickory_widget.mice.cards import ANIMALS, HELP_CARDS, PREY, STARTING_CARDS, card
 from hickory_widget.mice.hunt import winning_value
-from mice_helpers import captured, faces, play_round, table
 
 
 def test_M1_six_sets_of_sixteen_four_starting_cards_four_help_cards() -> None:
@@ -22,12 +22,14 @@ def test_M1_six_sets_of_sixteen_four_starting_cards_four_help_cards() -> None:
 
 def test_M2_a_set_is_four_animals_with_values_one_to_four() -> None:
     hand = MiceGame.new(players=3).state.hands["P1"]
-    assert sorted((card(c).animal, card(c).value) for c in hand) == sorted((a, v) for a in ANIMALS for v in (1, 2, 3, 4))
+    expected = sorted((a, v) for a in ANIMALS for v in (1, 2, 3, 4))
+    assert sorted((card(c).animal, card(c).value) for c in hand) == expected
 
 
 def test_M3_the_starting_cards_are_mouse_1_cat_2_dog_3_elephant_4() -> None:
     g = MiceGame.new(players=4)
-    assert faces(g.state.centre) == ["mouse.1", "cat.2", "dog.3", "elephant.4"] and tuple(g.state.centre) == STARTING_CARDS
+    assert faces(g.state.centre) == ["mouse.1", "cat.2", "dog.3", "elephant.4"]
+    assert tuple(g.state.centre) == STARTING_CARDS
 
 
 def test_M4_each_help_card_is_a_prey_type_taken_by_its_hunter() -> None:
