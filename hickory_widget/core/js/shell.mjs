@@ -54,6 +54,13 @@ function render({ model, el: host }) {
     box.dataset.control = "secrets";
     box.addEventListener("change", () => send({ type: "secrets", on: box.checked }));
     secrets.append(box, document.createTextNode(" " + t["shell.secrets"]));
+    const pass = el("label", "cs-check");
+    const passBox = el("input");
+    passBox.type = "checkbox";
+    passBox.checked = Boolean(view.pass_and_play);
+    passBox.dataset.control = "pass_and_play";
+    passBox.addEventListener("change", () => send({ type: "pass_and_play", on: passBox.checked }));
+    pass.append(passBox, document.createTextNode(" " + t["shell.pass_and_play"]));
     const lang = el("select", "cs-select");
     lang.dataset.control = "language";
     lang.setAttribute("aria-label", t["shell.language"]);
@@ -64,7 +71,7 @@ function render({ model, el: host }) {
       lang.append(option);
     }
     lang.addEventListener("change", () => send({ type: "language", lang: lang.value }));
-    bar.append(secrets, lang, button(t["shell.picture"], "picture", () => send({ type: "picture" })));
+    bar.append(secrets, pass, lang, button(t["shell.picture"], "picture", () => send({ type: "picture" })));
     return bar;
   }
 
@@ -94,6 +101,15 @@ function render({ model, el: host }) {
     const panel = el("div", "cs-decision");
     if (!view.decision) {
       panel.append(el("div", "cs-result", view.result || t["shell.over"]));
+      return panel;
+    }
+    if (view.curtain) {
+      const fill = (text) => text.replace("{player}", view.curtain);
+      const curtain = el("div", "cs-curtain");
+      curtain.dataset.testid = "curtain";
+      curtain.append(el("p", "", fill(t["shell.pass_to"])),
+        button(fill(t["shell.ready"]), "ready", () => send({ type: "ready", player: view.curtain })));
+      panel.append(curtain);
       return panel;
     }
     panel.append(el("div", "cs-prompt", view.decision.prompt));
@@ -129,6 +145,7 @@ function render({ model, el: host }) {
     root.dataset.version = String(view.version);
     root.dataset.decisionKind = view.decision ? view.decision.kind : "over";
     root.dataset.player = view.decision ? view.decision.player : "";
+    root.dataset.curtain = view.curtain || "";
     root.lang = view.language;
     const error = model.get("error") || "";
     const banner = el("div", "cs-error", error);
