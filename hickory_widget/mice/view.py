@@ -43,7 +43,8 @@ def last_reveal(game: MiceGame, lang: str) -> dict[str, Any] | None:
         elif e["kind"] == "captured":
             steps[-1]["captured"] = list(e["cards"])
             steps[-1]["text"] += " " + event_text(e, lang)
-    return {"round": revealed["round"], "seeded": revealed["phase"] == "seed",
+    return {"round": revealed["round"], "round_text": t(lang, "mice.ui.round", n=revealed["round"]),
+            "seeded": revealed["phase"] == "seed",
             "plays": [{"player": p, "card": card_view(c, lang)} for p, c in revealed["plays"].items()],
             "before": [card_view(c, lang) for c in before], "steps": steps,
             "summary": event_text(events[-1], lang)}
@@ -73,7 +74,7 @@ def board(game: MiceGame, lang: str, viewer: str | None, secrets: bool) -> dict[
     last = last_reveal(game, lang)
     takers = {step["prey"]: step["player"] for step in (last or {}).get("steps", []) if step["player"]}
     return {
-        "phase": s.phase, "round": s.round, "round_text": t(lang, "mice.ui.round", n=s.round),
+        "phase": s.phase, "round": s.round, "round_text": "" if s.phase == "over" else t(lang, "mice.ui.round", n=s.round),
         "seed_text": t(lang, "mice.ui.seed_round") if s.phase == "seed" else "",
         "viewer": viewer,
         "cycle": [{"animal": a, "name": animal_name(a, lang), "plural": animal_name(a, lang, True), "prey": PREY[a]}

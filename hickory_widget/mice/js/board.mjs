@@ -151,7 +151,7 @@ function revealStage(b, ctx, root) {
   const last = b.last;
   const stage = node("div", "mice-reveal");
   stage.dataset.testid = "reveal";
-  const head = node("div", "mice-heading", `${b.ui.last_round} · ${last.round}`);
+  const head = node("div", "mice-heading", `${b.ui.last_round} · ${last.round_text}`);
   const replay = node("button", "cs-button", b.ui.replay);
   replay.type = "button";
   replay.dataset.control = "replay";
