@@ -4,6 +4,7 @@ secret decision every round."""
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,6 +13,9 @@ from .cards import HUNTER, PREY, card
 from .rules import RULES
 from .scoring import Standing, standings, winners
 from .state import HIDDEN
+
+GUESS = 0.25
+"""The greedy bot's guess of the chance that another player plays a given animal this round."""
 
 
 class MiceGame(GameRunner):
@@ -55,17 +59,23 @@ class MiceGame(GameRunner):
 
     def bot_value(self, player: str) -> float:
         """A short-sighted worth for the greedy bot, from what ``player`` can see (a seat's copy has the others'
-        cards hidden): points, plus what their face-down card would capture if no one contests it, less a share of
-        its own value, which a hunter of its type may take."""
+        cards hidden, and every unplayed card is known from the sets): points, plus what the face-down card would
+        capture in the centre, weighed by the chance that no one else plays the same animal as high; less its
+        value weighed by the share of others who still hold its hunter. A small per-player jitter makes it a mixed
+        strategy: with simultaneous choices, bots that always pick alike only tie with each other."""
         s = self._state
         mine = s.committed.get(player)
         if mine in (None, HIDDEN) or s.phase != "hunt":
             return float(self.scores[player])
         c = card(mine)
-        prey = [x for x in s.centre if card(x).animal == PREY[c.animal]]
-        gain = sum(card(x).value for x in prey)
-        threatened = any(card(x).animal == HUNTER[c.animal] for p, h in s.hands.items() if p != player for x in h)
-        return self.scores[player] + gain - (0.5 * c.value if threatened else 0.0)
+        others = [s.hands[p] for p in s.players if p != player and s.committed.get(p, HIDDEN) == HIDDEN]
+        rivals = sum(any(card(x).animal == c.animal and card(x).value >= c.value for x in h) for h in others)
+        hunters = sum(any(card(x).animal == HUNTER[c.animal] for x in h) for h in others)
+        centre = sum(card(x).value for x in s.centre if card(x).animal == PREY[c.animal])
+        gain = (centre + len(others) * GUESS * 2.5) * (1 - GUESS) ** rivals
+        loss = c.value * (1 - (1 - GUESS) ** hunters)
+        jitter = zlib.crc32(f"{player}:{s.round}:{mine}".encode()) % 1000 / 1000
+        return self.scores[player] + gain - loss + 3.0 * jitter
 
     def widget(self, **kwargs: Any) -> Any:
         """This game in an interactive widget; needs Jupyter."""

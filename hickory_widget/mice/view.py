@@ -74,7 +74,8 @@ def board(game: MiceGame, lang: str, viewer: str | None, secrets: bool) -> dict[
     last = last_reveal(game, lang)
     takers = {step["prey"]: step["player"] for step in (last or {}).get("steps", []) if step["player"]}
     return {
-        "phase": s.phase, "round": s.round, "round_text": "" if s.phase == "over" else t(lang, "mice.ui.round", n=s.round),
+        "phase": s.phase, "round": s.round,
+        "round_text": "" if s.phase == "over" else t(lang, "mice.ui.round", n=s.round),
         "seed_text": t(lang, "mice.ui.seed_round") if s.phase == "seed" else "",
         "viewer": viewer,
         "cycle": [{"animal": a, "name": animal_name(a, lang), "plural": animal_name(a, lang, True), "prey": PREY[a]}
