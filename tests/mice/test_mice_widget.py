@@ -80,4 +80,4 @@ def test_the_last_reveal_of_the_rulebook_round_step_by_step_in_three_languages()
     assert texts == {"en": "Mice: 3, 3; no single card wins, so no hunt.",
                      "it": "Topi: 3, 3; nessuna carta vince da sola, quindi niente caccia.",
                      "de": "Mäuse: 3, 3; keine Karte gewinnt allein, also keine Jagd."}
-    assert "Carte catturate" in MiceWidget(g, language="it").static_svg()
+    assert "carte catturate" in MiceWidget(g, language="it").static_svg()
