@@ -107,3 +107,22 @@ def test_a_malformed_position_is_refused_saying_what_is_wrong() -> None:
         MiceGame.from_position({"players": ["P1", "P2", "P3"], "hands": {"P1": ["cat.1.red"]}})
     with pytest.raises(ValueError, match="Mice! is for 3 to 6 players"):
         MiceGame.new(players=2)
+
+
+@pytest.mark.parametrize("first", ["play:cat.4", "play:mouse.1", "play:elephant.3"])
+def test_bots_and_what_if_answer_the_same_whatever_the_hidden_card(first: str) -> None:
+    """P2 decides after P1 placed a card face down: the greedy bot's pick and the what-if figures are the same
+    whichever card P1 placed, so neither reads it."""
+    from hickory_widget.core.bots import decide
+    from hickory_widget.core.whatif import compare
+
+    g = MiceGame.new(players=3, seed=4)
+    g.choose(first)
+    pick = decide(g, GreedyBot(5))
+    outlooks = [(o.option, o.scores, o.margin) for o in compare(g, ["play:dog.4", "play:cat.1"], runs=3, seed=2)]
+    reference = MiceGame.new(players=3, seed=4)
+    reference.choose("play:dog.2")
+    assert pick == decide(reference, GreedyBot(5))
+    assert outlooks == [(o.option, o.scores, o.margin)
+                        for o in compare(reference, ["play:dog.4", "play:cat.1"], runs=3, seed=2)]
+    assert g.history == [first]
