@@ -81,3 +81,19 @@ def test_the_last_reveal_of_the_rulebook_round_step_by_step_in_three_languages()
                      "it": "Topi: 3, 3; nessuna carta vince da sola, quindi niente caccia.",
                      "de": "Mäuse: 3, 3; keine Karte gewinnt allein, also keine Jagd."}
     assert "carte catturate" in MiceWidget(g, language="it").static_svg()
+
+
+def test_the_italian_and_german_terms_come_from_the_glossary() -> None:
+    import csv
+    from pathlib import Path
+
+    from hickory_widget.mice.labels import CATALOG
+
+    rows = {r["key"]: r for r in csv.DictReader((Path(__file__).parents[2] / "hickory_widget" / "mice" /
+                                                 "glossary.csv").open(encoding="utf-8"))}
+    for animal in ("elephant", "dog", "cat", "mouse"):
+        for lang in ("en", "it", "de"):
+            assert CATALOG.t(lang, f"mice.animal.{animal}") == rows[animal][lang]
+    assert CATALOG.t("it", "mice.ui.help") == "Carte aiuto" and rows["help_card"]["it"] == "carta aiuto"
+    assert CATALOG.t("it", "mice.ui.centre").lower() == rows["centre"]["it"]
+    assert CATALOG.t("de", "mice.ui.cycle") == rows["hunting_cycle"]["de"]
