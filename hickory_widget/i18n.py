@@ -56,14 +56,7 @@ def _book(lang: str) -> Book:
 @cache
 def catalog(lang: str) -> dict[str, str]:
     """Every key of one language with its template; for a plural message the form for a count of 2."""
-    book = _book(check_language(lang))
-    out: dict[str, str] = {}
-    for message in book.po:
-        if not message.id:
-            continue  # the header
-        key = message.id[0] if message.pluralizable else message.id
-        out[key] = book.compiled.ngettext(key, key, 2) if message.pluralizable else book.compiled.gettext(key)
-    return out
+    return _book(check_language(lang)).templates()
 
 
 def has(lang: str, key: str) -> bool:

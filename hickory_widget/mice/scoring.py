@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.setup_checks import ranks
 from .cards import card
 from .state import MiceState
 
@@ -30,11 +31,7 @@ def standings(s: MiceState) -> list[Standing]:
     pts = scores(s)
     keys = {p: (pts[p], mice_points(s, p)) for p in s.players}
     order = sorted(s.players, key=lambda p: keys[p], reverse=True)
-    out: list[Standing] = []
-    for i, p in enumerate(order):
-        rank = out[-1].rank if out and keys[order[i - 1]] == keys[p] else i + 1
-        out.append(Standing(p, *keys[p], rank))
-    return out
+    return [Standing(p, *keys[p], rank) for p, rank in zip(order, ranks(order, keys), strict=True)]
 
 
 def winners(s: MiceState) -> list[str]:
