@@ -121,6 +121,7 @@ def test_a_secret_bid_is_sealed_from_the_others_until_all_are_revealed() -> None
     assert save["seat"] == "c" and save["history"] == [SEALED, SEALED] and save["redo"] == []
     loaded = BidGame.from_json(g.to_json(seat="c"))
     assert loaded.state.bids == {"a": HIDDEN, "b": HIDDEN}
+    assert BidGame.from_json(loaded.to_json()).to_json() == loaded.to_json() == g.to_json(seat="c")
     loaded.choose("2")
     assert loaded.decision.kind == "hidden" and loaded.choice_ids == []  # the seat's copy stops at the reveal
     g.force("die", 2)
