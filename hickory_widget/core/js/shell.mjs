@@ -20,6 +20,17 @@ function button(label, control, onClick, disabled = false) {
   return b;
 }
 
+function checkbox(label, control, checked, onChange) {
+  const wrap = el("label", "cs-check");
+  const box = el("input");
+  box.type = "checkbox";
+  box.checked = Boolean(checked);
+  box.dataset.control = control;
+  box.addEventListener("change", () => onChange(box.checked));
+  wrap.append(box, document.createTextNode(" " + label));
+  return wrap;
+}
+
 function render({ model, el: host }) {
   const root = el("div", "cs-root");
   root.dataset.testid = "game";
@@ -47,20 +58,9 @@ function render({ model, el: host }) {
       button(t["shell.step_bot"], "bot_step", () => send({ type: "bot_step" }), !view.decision),
       button(t["shell.play_bots"], "bots_play", () => send({ type: "bots_play" }), !view.decision),
     );
-    const secrets = el("label", "cs-check");
-    const box = el("input");
-    box.type = "checkbox";
-    box.checked = Boolean(view.secrets);
-    box.dataset.control = "secrets";
-    box.addEventListener("change", () => send({ type: "secrets", on: box.checked }));
-    secrets.append(box, document.createTextNode(" " + t["shell.secrets"]));
-    const pass = el("label", "cs-check");
-    const passBox = el("input");
-    passBox.type = "checkbox";
-    passBox.checked = Boolean(view.pass_and_play);
-    passBox.dataset.control = "pass_and_play";
-    passBox.addEventListener("change", () => send({ type: "pass_and_play", on: passBox.checked }));
-    pass.append(passBox, document.createTextNode(" " + t["shell.pass_and_play"]));
+    const secrets = checkbox(t["shell.secrets"], "secrets", view.secrets, (on) => send({ type: "secrets", on }));
+    const pass = checkbox(t["shell.pass_and_play"], "pass_and_play", view.pass_and_play,
+      (on) => send({ type: "pass_and_play", on }));
     const lang = el("select", "cs-select");
     lang.dataset.control = "language";
     lang.setAttribute("aria-label", t["shell.language"]);
