@@ -9,7 +9,7 @@ import pytest
 
 from hickory_widget.core import IllegalChoice, SaveError
 from hickory_widget.core.bots import GreedyBot, RandomBot, play
-from hickory_widget.mice import MiceGame
+from hickory_widget.mice import MiceGame, view
 from hickory_widget.mice.labels import event_text
 from hickory_widget.mice.state import HIDDEN
 
@@ -34,6 +34,9 @@ def check_invariants(g: MiceGame) -> None:
             if p != me:  # face down: the seat sees only that a card was placed; it is still among the unplayed
                 assert seen.state.committed[p] == HIDDEN and c in seen.state.hands[p]
         assert all(h == "sealed" or h.startswith("play:") for h in seen.history)
+        for viewer in (me, None):  # the widget's view model for the decider's seat, and for nobody (a curtain)
+            shown = json.dumps([view.board(g, "en", viewer, False), view.log(g, "de")])
+            assert not [c for p, c in s.committed.items() if p != viewer and c in shown]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
