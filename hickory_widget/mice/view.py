@@ -55,6 +55,13 @@ def board(game: MiceGame, lang: str, viewer: str | None, secrets: bool) -> dict[
     decision = game.decision
     ids = set(game.choice_ids)
     scores = game.scores
+    last = last_reveal(game, lang)
+    before = dict(scores)
+    pile_before = {p: len(s.piles[p]) for p in s.players}
+    for step in (last or {}).get("steps", []):
+        if step["player"]:
+            before[step["player"]] -= sum(card(c).value for c in step["captured"])
+            pile_before[step["player"]] -= len(step["captured"])
     players = []
     for p in s.players:
         sees = secrets or p == viewer
@@ -64,14 +71,15 @@ def board(game: MiceGame, lang: str, viewer: str | None, secrets: bool) -> dict[
             "committed": p in s.committed, "waiting": decision is not None and p in s.waiting,
             "face_down": card_view(mine, lang) if sees and mine not in (None, HIDDEN) else None,
             "score": scores[p], "score_text": t(lang, "mice.ui.points", n=scores[p]),
+            "score_before_text": t(lang, "mice.ui.points", n=before[p]),
             "pile": len(s.piles[p]), "pile_text": t(lang, "mice.ui.pile", n=len(s.piles[p])),
+            "pile_before_text": t(lang, "mice.ui.pile", n=pile_before[p]),
             "hand": [{**card_view(c, lang), "choice": f"play:{card(c).face}" if f"play:{card(c).face}" in ids
                       and p == (decision.player if decision else None) else None} for c in s.hands[p]]
             if sees else None,
             "hand_text": t(lang, "mice.ui.hidden_hand", n=len(s.hands[p])),
             "hand_title": t(lang, "mice.ui.hand", player=p),
         })
-    last = last_reveal(game, lang)
     takers = {step["prey"]: step["player"] for step in (last or {}).get("steps", []) if step["player"]}
     return {
         "phase": s.phase, "round": s.round,

@@ -75,6 +75,10 @@ def test_the_last_reveal_of_the_rulebook_round_step_by_step_in_three_languages()
         assert [(s["hunter"], s["player"], len(s["captured"])) for s in steps] == [
             ("elephant", "P1", 2), ("dog", "P2", 4), ("cat", "P4", 2), ("mouse", None, 0)]
         texts[lang] = steps[3]["text"]
+        p2 = w.view["board"]["players"][1]  # the points before the reveal, shown while it is animated
+        assert (p2["score_before_text"], p2["score_text"]) == {"en": ("0 points", "11 points"),
+                                                              "it": ("0 punti", "11 punti"),
+                                                              "de": ("0 Punkte", "11 Punkte")}[lang]
         assert {h["prey"]: bool(h["taken"]) for h in w.view["board"]["help"]} == {
             "dog": True, "cat": True, "mouse": True, "elephant": False}
     assert texts == {"en": "Mice: 3, 3; no single card wins, so no hunt.",

@@ -109,9 +109,15 @@ function playerPanel(p, b, ctx) {
   panel.style.setProperty("--back", BACK[p.colour]);
   if (p.to_move) panel.classList.add("mice-to-move");
   const head = node("div", "mice-player-head");
-  head.append(node("strong", "", p.id), node("span", "mice-score", p.score_text));
+  const score = node("span", "mice-score", p.score_text);
+  score.dataset.score = p.id;
+  score.dataset.before = p.score_before_text;
+  score.dataset.after = p.score_text;
+  head.append(node("strong", "", p.id), score);
   const pile = node("span", "mice-pile", p.pile_text);
   pile.dataset.pile = p.id;
+  pile.dataset.before = p.pile_before_text;
+  pile.dataset.after = p.pile_text;
   head.append(pile);
   panel.append(head);
   const slot = node("div", "mice-slot");
@@ -202,7 +208,12 @@ function revealStage(b, ctx, root) {
     ctx.memory.animated = key;
     stage.classList.add("mice-animating");
     last.steps.forEach((_, i) => setTimeout(() => show(i, true), STEP_MS * (i + 1)));
+    // The points and piles stay as they were before the reveal until its last hunt is shown.
     setTimeout(() => {
+      for (const s of root.querySelectorAll("[data-score], [data-pile]")) s.textContent = s.dataset.before;
+    }, 0);
+    setTimeout(() => {
+      for (const s of root.querySelectorAll("[data-score], [data-pile]")) s.textContent = s.dataset.after;
       stage.classList.add("mice-done");
       stage.classList.remove("mice-animating");
       for (const box of table.querySelectorAll(".mice-flying")) {
