@@ -96,7 +96,11 @@ function helpCards(b) {
     help.dataset.help = h.prey;
     help.style.background = FILL[h.prey];
     help.style.setProperty("--hunter", FILL[h.hunter]);
-    help.append(node("strong", "", h.name), node("span", "mice-taken", h.taken));
+    // Like the edition's help cards: the prey in the middle, its hunter's sign in the corners.
+    const corner = () => { const g = glyph(h.hunter); g.classList.add("mice-corner"); return g; };
+    const middle = node("div", "mice-help-middle");
+    middle.append(node("strong", "", h.name), node("span", "mice-taken", h.taken));
+    help.append(corner(), middle, corner());
     if (h.taken) help.classList.add("mice-taken-now");
     box.append(help);
   }
@@ -216,7 +220,8 @@ function revealStage(b, ctx, root) {
       for (const s of root.querySelectorAll("[data-score], [data-pile]")) s.textContent = s.dataset.after;
       stage.classList.add("mice-done");
       stage.classList.remove("mice-animating");
-      for (const box of table.querySelectorAll(".mice-flying")) {
+      for (const box of table.querySelectorAll(".mice-flying")) { // back in place at once, marked as captured
+        box.style.transition = "none";
         box.classList.remove("mice-flying");
         box.style.transform = "";
       }
