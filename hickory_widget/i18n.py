@@ -18,16 +18,11 @@ Cucù / Prinz Kuckuck ...
 
 from __future__ import annotations
 
-import gettext
-import io
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from .core.messages import Book, load_po
 
 LANGUAGES = ("en", "it", "de")
 """The languages the widget speaks; the first is the default."""
@@ -52,39 +47,16 @@ def po_path(lang: str) -> Path:
     return _DIR / f"{check_language(lang)}.po"
 
 
-@dataclass(frozen=True)
-class _Book:
-    """One language, loaded: Babel's catalog (which keys exist, which are plural) and the compiled translations."""
-
-    po: Catalog
-    compiled: gettext.GNUTranslations
-
-    def plural(self, key: str) -> bool:
-        message = self.po.get(key)
-        return message is not None and message.pluralizable
-
-
 @cache
-def _book(lang: str) -> _Book:
-    with po_path(lang).open("rb") as f:
-        po = read_po(f, locale=lang)
-    buf = io.BytesIO()
-    write_mo(buf, po, use_fuzzy=True)
-    buf.seek(0)
-    return _Book(po, gettext.GNUTranslations(buf))
+def _book(lang: str) -> Book:
+    """One language, loaded by the core's gettext reader (the same code reads every game's catalogs)."""
+    return load_po(po_path(lang), lang)
 
 
 @cache
 def catalog(lang: str) -> dict[str, str]:
     """Every key of one language with its template; for a plural message the form for a count of 2."""
-    book = _book(check_language(lang))
-    out: dict[str, str] = {}
-    for message in book.po:
-        if not message.id:
-            continue  # the header
-        key = message.id[0] if message.pluralizable else message.id
-        out[key] = book.compiled.ngettext(key, key, 2) if message.pluralizable else book.compiled.gettext(key)
-    return out
+    return _book(check_language(lang)).templates()
 
 
 def has(lang: str, key: str) -> bool:
@@ -97,14 +69,7 @@ def is_plural(lang: str, key: str) -> bool:
 
 
 def _template(lang: str, key: str, n: Any) -> str:
-    book = _book(check_language(lang))
-    if key not in catalog(lang):
-        raise KeyError(f"no message {key!r} in the {lang!r} catalog ({po_path(lang)})")
-    if not book.plural(key):
-        return book.compiled.gettext(key)
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise TypeError(f"message {key!r} has plural forms: pass the count as n=<int>, not {n!r}")
-    return book.compiled.ngettext(key, key, n)
+    return _book(check_language(lang)).template(key, n)
 
 
 def t(lang: str, key: str, **kw: Any) -> str:

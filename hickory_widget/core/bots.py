@@ -4,6 +4,9 @@ protocol (``choice_ids``, ``decision``, ``scores``, ``scores_after``, ``choose``
 The greedy bot tries each option, looks at its own score once the game next asks something (and, where the game
 names a follow-up through ``then``, once that is done too), and takes the option that scores most; ties go to a
 game-given preference order (``rank``), then to the engine's order.
+
+A bot decides on the game as its seat may know it (:func:`decide` hands it ``game.seat_game(player)``), so in a
+simultaneous decision it never reads another player's hidden commitment.
 """
 
 from __future__ import annotations
@@ -62,6 +65,12 @@ class GreedyBot:
         return best
 
 
+def decide(game: Any, bot: Bot) -> str:
+    """The bot's choice for the player to decide, made on that seat's copy of the game (no sealed choices)."""
+    seat_game = getattr(game, "seat_game", None)
+    return bot.choose(seat_game(game.decision.player) if seat_game is not None else game)
+
+
 def play(game: Any, bots: Mapping[str, Bot], *, limit: int = 100_000,
          after: Callable[[Any], None] | None = None) -> int:
     """Lets bots decide for their players until the game ends or a seat without a bot must decide; ``after`` is
@@ -71,7 +80,7 @@ def play(game: Any, bots: Mapping[str, Bot], *, limit: int = 100_000,
         bot = bots.get(game.decision.player)
         if bot is None:
             break
-        game.choose(bot.choose(game))
+        game.choose(decide(game, bot))
         made += 1
         if after is not None:
             after(game)

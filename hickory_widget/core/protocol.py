@@ -14,15 +14,27 @@ CHECKPOINT = object()
 """Yielded by a rules flow where the state is plain data again (a turn or Tick boundary): undo restores the last
 checkpoint and replays from there, and ``position()`` is taken there."""
 
+REVEAL = object()
+"""Yielded by a rules flow once every secret choice made so far is public (a simultaneous reveal): from here on the
+runner no longer hides those choices from anyone (docs/CORE.md, "Secret, simultaneous choices")."""
+
+SEALED = "sealed"
+"""What a seat's copy of a game holds in place of a secret choice it may not see. A flow that yields a secret Ask
+must accept it as the answer ("this player has committed something unknown")."""
+
 
 @dataclass(slots=True)
 class Ask:
-    """What the rules need to know next: who decides, what kind of decision, and the legal option ids."""
+    """What the rules need to know next: who decides, what kind of decision, and the legal option ids.
+
+    ``secret``: the choice is one of a simultaneous decision; no one else sees it until the flow yields ``REVEAL``.
+    """
 
     player: str
     kind: str
     options: list[str]
     context: dict[str, Any] = field(default_factory=dict)
+    secret: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,12 +50,14 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """The pending decision: who decides, what kind, and a short prompt."""
+    """The pending decision: who decides, what kind, and a short prompt; ``secret`` when the choice stays hidden
+    from the other players until a simultaneous reveal."""
 
     player: str
     kind: str
     prompt: str
     context: dict[str, Any]
+    secret: bool = False
 
 
 class IllegalChoice(ValueError):

@@ -4,6 +4,10 @@ Between checkpoints the pending rules flow lives in a generator; at each checkpo
 state is plain data and a copy is kept, so undo restores the last checkpoint at or before the target and replays
 the choices made since. A save is the origin (setup arguments or a position) plus the history, with a digest of
 the state it reached; loading replays it and checks the digest, so a save either loads exactly or not at all.
+
+Secret choices (an Ask with ``secret=True``) are sealed until the flow yields ``REVEAL``. The runner keeps them (it
+is the referee), but :meth:`GameRunner.seat_game` and ``to_json(seat=...)`` give a copy in which the other players'
+sealed choices are replaced by ``SEALED``: that is what bots, what-if analysis and a player's own save see.
 """
 
 from __future__ import annotations
@@ -13,8 +17,8 @@ import json
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from .protocol import CHECKPOINT, Ask, Choice, Decision, IllegalChoice, SaveError
-from .rng import seed_state
+from .protocol import CHECKPOINT, REVEAL, SEALED, Ask, Choice, Decision, IllegalChoice, SaveError
+from .rng import Rng, seed_state
 
 T = TypeVar("T")
 Flow = Generator[Any, "str | None", None]
@@ -69,8 +73,9 @@ class GameRunner:
     language: str = "en"
     """The language of :attr:`decision` and :attr:`choices` labels (en, it, de)."""
 
-    def __init__(self, state: Any, origin: dict[str, Any]) -> None:
+    def __init__(self, state: Any, origin: dict[str, Any], seat: str | None = None) -> None:
         self._origin = origin
+        self._seat = seat
         self._start = self.rules.clone(state)
         self._redo: list[str] = []
         self._restart(self.rules.clone(self._start))
@@ -112,7 +117,8 @@ class GameRunner:
         ask = self._ask
         if ask is None:
             return None
-        return Decision(ask.player, ask.kind, self.rules.prompt(self._state, ask, lang), dict(ask.context))
+        return Decision(ask.player, ask.kind, self.rules.prompt(self._state, ask, lang), dict(ask.context),
+                        getattr(ask, "secret", False))
 
     def choices_in(self, lang: str) -> list[Choice]:
         """:attr:`choices` labelled in ``lang``."""
@@ -130,6 +136,22 @@ class GameRunner:
     def history(self) -> list[str]:
         """Every choice made (and every forced outcome, as ``force:<kind>:<value>``), in order."""
         return list(self._history)
+
+    @property
+    def seat(self) -> str | None:
+        """None for the whole game (the referee's); a player's name for a copy seen from that seat."""
+        return self._seat
+
+    def sealed(self, seat: str | None = None) -> list[int]:
+        """Positions in :attr:`history` of the secret choices not yet revealed that ``seat`` may not see (all of
+        them for ``seat=None``)."""
+        since = self._reveals[-1] if self._reveals else 0
+        return [i for i, p in self._secret.items() if i >= since and p != seat]
+
+    def history_for(self, seat: str | None) -> list[str]:
+        """:attr:`history` as ``seat`` may know it: other players' unrevealed secret choices read ``SEALED``."""
+        hidden = set(self.sealed(seat))
+        return [SEALED if i in hidden else h for i, h in enumerate(self._history)]
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -160,6 +182,9 @@ class GameRunner:
     # ------------------------------------------------------------------------------------------ acting
     def choose(self, choice_id: str) -> None:
         """Applies one legal option. Anything else raises IllegalChoice and changes nothing."""
+        if choice_id == SEALED:
+            raise IllegalChoice(f"{SEALED!r} stands for another player's hidden choice in a seat's copy of a game; "
+                                f"it cannot be chosen. Legal ids now: {', '.join(self.choice_ids) or 'none'}")
         self._check(choice_id)
         self._redo.clear()
         self._apply(choice_id)
@@ -222,6 +247,7 @@ class GameRunner:
         """An independent game with the same origin, history and redo."""
         twin = type(self).__new__(type(self))
         twin._origin = self._origin
+        twin._seat = self._seat
         twin._start = self._start
         twin._redo = list(self._redo)
         twin.language = self.language
@@ -231,20 +257,42 @@ class GameRunner:
 
     def branch(self, seed: int) -> Any:
         """A new game from the last checkpoint in which what no player has seen is dealt anew with ``seed``;
-        the choices made since that checkpoint are replayed (IllegalChoice if one no longer fits)."""
+        the choices made since that checkpoint are replayed (IllegalChoice if one no longer fits). In a seat's
+        copy, a sealed choice of another player is replaced by a choice drawn with ``seed`` among that player's
+        legal options: the branch is a whole game again, one the seat cannot tell from the real one."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be a whole number, not {seed!r}")
-        at = self._checkpoints[-1][0] if self._checkpoints else 0
-        state = self.rules.clone(self._checkpoints[-1][1] if self._checkpoints else self._start)
+        first_sealed = self._history.index(SEALED) if SEALED in self._history else len(self._history)
+        keep = [cp for cp in self._checkpoints if cp[0] <= first_sealed]
+        at = keep[-1][0] if keep else 0
+        state = self.rules.clone(keep[-1][1] if keep else self._start)
         self.rules.reseed(state, seed)
         twin = type(self)(state, {"position": self.rules.state_to_data(state)})
         twin.language = self.language
+        pick = Rng(seed_state(seed))
         for entry in self._history[at:]:
-            if entry.startswith("force:"):
+            if entry == SEALED:
+                twin._apply(twin.choice_ids[pick.below(len(twin.choice_ids))])
+            elif entry.startswith("force:"):
                 twin._check(entry)
                 twin._apply(entry)
             else:
                 twin.choose(entry)
+        return twin
+
+    def seat_game(self, seat: str) -> Any:
+        """This game as ``seat`` may know it: a copy in which the other players' unrevealed secret choices are
+        ``SEALED`` (the rules record an unknown commitment). With nothing sealed from ``seat``, the game itself.
+        Bots and what-if analysis decide on this copy, so they never read a hidden commitment."""
+        if not self.sealed(seat):
+            return self
+        hidden = set(self.sealed(seat))
+        first = min(hidden)
+        keep = [cp for cp in self._checkpoints if cp[0] <= first]
+        at, state = (keep[-1][0], keep[-1][1]) if keep else (0, self._start)
+        twin = type(self)(self.rules.clone(state), {"position": self.rules.state_to_data(state)}, seat)
+        twin.language = self.language
+        twin._replay([SEALED if at + i in hidden else h for i, h in enumerate(self._history[at:])])
         return twin
 
     # ------------------------------------------------------------------------------------------ saving
@@ -252,12 +300,28 @@ class GameRunner:
     def save_format(cls) -> str:
         return f"{cls.rules.name}-game"
 
-    def to_json(self) -> str:
-        """The whole game, history and redo included, as JSON text."""
-        return json.dumps({
-            "format": self.save_format(), "version": self.rules.save_version, "origin": self._origin,
-            "history": self._history, "redo": self._redo, "state_sha256": self._digest(),
-        }, separators=(",", ":"))
+    def to_json(self, seat: str | None = None) -> str:
+        """The whole game, history and redo included, as JSON text. With ``seat``: the game as that player may
+        know it (a seat save): the other players' unrevealed secret choices are ``SEALED`` and redo is left out;
+        it loads into a seat's copy that shows the table up to the reveal."""
+        if seat is None and self._seat is None:
+            return self._dump(None, self._history, self._redo, self._digest())
+        seat = seat if seat is not None else self._seat
+        if seat not in self.scores:
+            raise ValueError(f"no player {seat!r} in this game; players: {', '.join(self.scores)}")
+        if self._seat not in (None, seat):
+            raise ValueError(f"this copy is seen from {self._seat}'s seat; it cannot be saved for {seat}")
+        twin = type(self)(self.rules.clone(self._start), self._origin, seat)
+        twin._replay(self.history_for(seat))
+        return self._dump(seat, twin._history, [], twin._digest())
+
+    def _dump(self, seat: str | None, history: list[str], redo: list[str], digest: str) -> str:
+        data: dict[str, Any] = {"format": self.save_format(), "version": self.rules.save_version,
+                                "origin": self._origin}
+        if seat is not None:
+            data["seat"] = seat
+        data.update({"history": history, "redo": redo, "state_sha256": digest})
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> Any:
@@ -274,6 +338,7 @@ class GameRunner:
         if data.get("version") != version:
             raise SaveError(f"saved game version {data.get('version')!r} is not supported (this reads {version})")
         origin, history, redo = data.get("origin"), data.get("history"), data.get("redo", [])
+        seat = data.get("seat")
         for name, value in (("history", history), ("redo", redo)):
             if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
                 raise SaveError(f"saved game field {name!r} must be a list of choice ids (strings)")
@@ -290,6 +355,11 @@ class GameRunner:
             raise
         except (TypeError, ValueError) as exc:
             raise SaveError(f"saved game origin is invalid: {exc}") from None
+        if seat is not None:
+            if seat not in game.scores:
+                raise SaveError(f"saved game field 'seat' must name a player ({', '.join(game.scores)}), "
+                                f"not {seat!r}")
+            game._seat = seat
         for i, entry in enumerate(history):
             try:
                 game._check(entry)
@@ -324,12 +394,16 @@ class GameRunner:
             return
         if ask is None:
             raise IllegalChoice(f"the game is over; no choice can be made (got {entry!r})")
+        if entry == SEALED and getattr(ask, "secret", False) and self._seat not in (None, ask.player):
+            return
         if entry not in ask.options:
             legal = "; ".join(f"{c.id} ({c.label})" for c in self.choices)
             raise IllegalChoice(f"{entry!r} is not a legal choice for {ask.player}'s decision "
                                 f"({self.rules.prompt(self._state, ask, self.language)}). Legal now: {legal}")
 
     def _apply(self, entry: str) -> None:
+        if getattr(self._ask, "secret", False) and not entry.startswith("force:"):
+            self._secret[len(self._history)] = self._ask.player
         self._history.append(entry)
         if entry.startswith("force:"):
             _, kind, value = entry.split(":", 2)
@@ -343,7 +417,11 @@ class GameRunner:
         self._history: list[str] = []
         self._events: list[dict[str, Any]] = []
         self._marks: list[int] = []
-        self._checkpoints: list[tuple[int, Any, int]] = []
+        self._checkpoints: list[tuple[int, Any, int, int]] = []
+        self._secret: dict[int, str] = {}
+        """History position -> player, for every answer to a secret Ask."""
+        self._reveals: list[int] = []
+        """History lengths at which the flow yielded REVEAL."""
         self._gen = self.rules.flow(state)
         self._ask: Ask | None = None
         self._advance(None)
@@ -355,9 +433,12 @@ class GameRunner:
     def _advance(self, value: str | None) -> None:
         try:
             out = self._gen.send(value)
-            while out is CHECKPOINT:
-                self._drain()
-                self._checkpoint()
+            while out is CHECKPOINT or out is REVEAL:
+                if out is REVEAL:
+                    self._reveals.append(len(self._history))
+                else:
+                    self._drain()
+                    self._checkpoint()
                 out = self._gen.send(None)
             self._ask = out
         except StopIteration:
@@ -365,7 +446,7 @@ class GameRunner:
         self._drain()
 
     def _checkpoint(self) -> None:
-        entry = (len(self._history), self.rules.clone(self._state), len(self._events))
+        entry = (len(self._history), self.rules.clone(self._state), len(self._events), len(self._reveals))
         if self._checkpoints and self._checkpoints[-1][0] == entry[0]:
             self._checkpoints[-1] = entry
         else:
@@ -378,12 +459,14 @@ class GameRunner:
             self._restart(self.rules.clone(self._start))
             self._replay(target)
             return
-        at, snapshot, n_events = keep[-1]
+        at, snapshot, n_events, n_reveals = keep[-1]
         self._checkpoints = keep
         self._state = self.rules.clone(snapshot)
         self._history = list(target[:at])
         del self._events[n_events:]
         del self._marks[at:]
+        del self._reveals[n_reveals:]
+        self._secret = {i: p for i, p in self._secret.items() if i < at}
         self._gen = self.rules.flow(self._state)
         self._advance(None)
         self._replay(target[at:])

@@ -1,6 +1,7 @@
 """What-if analysis for any game on the core: how does each option of the pending decision end, on average, when
 bots play the rest? Each run starts from a branch of the game (what nobody has seen is dealt anew with the run's
-seed), so the answer does not peek at hidden cards or future dice.
+seed), so the answer does not peek at hidden cards or future dice; in a simultaneous decision it starts from the
+decider's own copy of the game, where the others' hidden commitments are drawn anew in every run.
 """
 
 from __future__ import annotations
@@ -35,10 +36,11 @@ def outlook(game: Any, option: str, *, runs: int = 8, seed: int = 0,
     if not isinstance(runs, int) or runs < 1:
         raise ValueError(f"runs must be a whole number of at least 1, not {runs!r}")
     me = game.decision.player
+    seen = game.seat_game(me) if hasattr(game, "seat_game") else game
     totals: dict[str, float] = dict.fromkeys(game.scores, 0.0)
     margin = 0.0
     for r in range(runs):
-        twin = game.branch(seed + r)
+        twin = seen.branch(seed + r)
         twin.choose(option)
         play(twin, {p: bot(seed * 1000 + r * 10 + i) for i, p in enumerate(totals)})
         final = twin.scores

@@ -26,7 +26,8 @@ from .protocol import IllegalChoice
 SHELL_DIR = Path(__file__).parent / "js"
 SHELL = Catalog(Path(__file__).parent / "messages")
 SEAT_KINDS = ("human", "random", "greedy")
-INTENTS = ("choose", "undo", "redo", "bot_step", "bots_play", "seat", "language", "secrets", "dismiss", "picture")
+INTENTS = ("choose", "undo", "redo", "bot_step", "bots_play", "seat", "language", "secrets", "dismiss", "picture",
+           "ready", "pass_and_play")
 MOVE_LIMIT = 20_000
 
 
@@ -62,6 +63,9 @@ class GameWidget(anywidget.AnyWidget):
     seats = traitlets.Dict().tag(sync=True)
     picture = traitlets.Dict().tag(sync=True)
     """The last exported picture: ``{"svg": text, "name": file name, "n": count}``; the browser downloads it."""
+    pass_and_play = traitlets.Bool(False).tag(sync=True)
+    """One screen passed from player to player: before a human seat makes a secret choice, the view hides every
+    hand and asks that the screen be handed over; the player then shows their own hand (intent ``ready``)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -74,6 +78,8 @@ class GameWidget(anywidget.AnyWidget):
         super().__init__(language=check_language(language), **kwargs)
         self.game = game
         self._version = 0
+        self._shown: str | None = None
+        """In pass-and-play: the player who last said the screen is theirs."""
         self.seats = self._check_seats(seats or {})
         self.on_msg(self._on_msg)
         self._after_move()
@@ -97,6 +103,33 @@ class GameWidget(anywidget.AnyWidget):
 
     def static_svg(self) -> str:
         return self.game._repr_svg_()
+
+    @property
+    def curtain(self) -> str | None:
+        """In pass-and-play, the player the screen must be handed to before their hand is shown; else None."""
+        decision = self.game.decision
+        if not self.pass_and_play or decision is None or not decision.secret:
+            return None
+        if self.seats.get(decision.player, "human") != "human" or decision.player == self._shown:
+            return None
+        return decision.player
+
+    @property
+    def viewer(self) -> str | None:
+        """The seat whose own secrets (hand, face-down card) the view may show: the player to decide, unless a
+        pass-and-play curtain is up (then nobody's). Games with secret choices read it in :meth:`board`."""
+        decision = self.game.decision
+        if decision is None or self.curtain is not None:
+            return None
+        return decision.player
+
+    def ready(self, player: str) -> None:
+        """``player`` has the screen: their hand may be shown (pass-and-play)."""
+        if self.curtain is None or player != self.curtain:
+            raise ValueError(SHELL.t(self.language, "shell.not_your_turn", player=player,
+                                     curtain=self.curtain or "-"))
+        self._shown = player
+        self._refresh()
 
     # ---------------------------------------------------------------------------------------- Python API
     def choose(self, choice_id: str) -> None:
@@ -123,14 +156,14 @@ class GameWidget(anywidget.AnyWidget):
     def bot_step(self) -> None:
         """One move by the bot of the player to decide (the greedy bot if that seat is human)."""
         if not self.game.over:
-            self.game.choose(self._bot(self.game.decision.player, "greedy").choose(self.game))
+            self.game.choose(bots.decide(self.game, self._bot(self.game.decision.player, "greedy")))
         self._after_move()
 
     def play_bots(self) -> int:
         """Plays to the end, every seat by its bot (human seats by the greedy bot). Returns the moves made."""
         made = 0
         while not self.game.over and made < MOVE_LIMIT:
-            self.game.choose(self._bot(self.game.decision.player, "greedy").choose(self.game))
+            self.game.choose(bots.decide(self.game, self._bot(self.game.decision.player, "greedy")))
             made += 1
         self._refresh()
         return made
@@ -177,7 +210,7 @@ class GameWidget(anywidget.AnyWidget):
             bot = self._bot(self.game.decision.player)
             if bot is None:
                 break
-            self.game.choose(bot.choose(self.game))
+            self.game.choose(bots.decide(self.game, bot))
             made += 1
         self._refresh()
 
@@ -188,7 +221,7 @@ class GameWidget(anywidget.AnyWidget):
         except ValueError as exc:
             raise traitlets.TraitError(str(exc)) from None
 
-    @traitlets.observe("language", "show_secrets")
+    @traitlets.observe("language", "show_secrets", "pass_and_play")
     def _redraw(self, change: dict[str, Any]) -> None:
         if change["old"] != change["new"] and hasattr(self, "game"):
             self._refresh()
@@ -197,6 +230,8 @@ class GameWidget(anywidget.AnyWidget):
         self._version += 1
         lang, game = self.language, self.game
         decision = game.decision_in(lang)
+        curtain = self.curtain
+        choices = [] if curtain else [{"id": c.id, "label": c.label} for c in game.choices_in(lang)]
         self.view = {
             "version": self._version, "language": lang, "languages": list(LANGUAGES),
             "title": self.title(lang),
@@ -205,8 +240,9 @@ class GameWidget(anywidget.AnyWidget):
             "can_undo": game.can_undo, "can_redo": game.can_redo, "secrets": self.show_secrets,
             "decision": None if decision is None else {
                 "player": decision.player, "kind": decision.kind, "prompt": decision.prompt,
-                "choices": [{"id": c.id, "label": c.label} for c in game.choices_in(lang)],
+                "secret": decision.secret, "choices": choices,
             },
+            "curtain": curtain, "pass_and_play": self.pass_and_play,
             "result": self.result(lang) if game.over else "",
             "log": self.log(lang, self.show_secrets),
             "board": self.board(lang, self.show_secrets),
@@ -235,6 +271,9 @@ class GameWidget(anywidget.AnyWidget):
         if kind == "secrets":
             self.show_secrets = bool(content.get("on"))
             return
+        if kind == "pass_and_play":
+            self.pass_and_play = bool(content.get("on"))
+            return
         if kind == "picture":
             n = self.picture.get("n", 0) + 1
             self.picture = {"svg": self.static_svg(), "name": f"{self.game.rules.name}-{self._version}.svg", "n": n}
@@ -256,3 +295,5 @@ class GameWidget(anywidget.AnyWidget):
             self.play_bots()
         elif kind == "seat":
             self.set_seats({content.get("player"): content.get("kind")})
+        elif kind == "ready":
+            self.ready(content.get("player"))

@@ -23,7 +23,7 @@ def test_the_view_shows_the_hand_to_move_and_hides_the_others_unless_secrets() -
     w = ClocktowersGame.new(players=3, seed=1).widget()
     players = {p["id"]: p for p in w.view["board"]["players"]}
     assert [c["id"] for c in players["P1"]["hand"]] == w.game.state.hands["P1"]
-    assert players["P2"]["hand"] is None and players["P2"]["hand_text"] == "Cards in hand: 3"
+    assert players["P2"]["hand"] is None and players["P2"]["hand_text"] == "3 cards in hand"
     text = json.dumps(w.view)
     assert not any(c in text for c in w.game.state.removed)  # removed unseen (C3)
     assert not any(c in text for c in w.game.state.decks["floors"][1:])  # the deck order under the top card
@@ -129,6 +129,6 @@ def test_C13_the_result_says_which_floor_broke_the_tie() -> None:
     assert w.view["decision"] is None
     assert w.view["result"].splitlines() == [
         "Winner: A",
-        "1. A: Points: 3 · highest mouse on floor 2",
-        "2. B: Points: 3 · highest mouse on floor 1",
+        "1. A: 3 points · highest mouse on floor 2",
+        "2. B: 3 points · highest mouse on floor 1",
     ]

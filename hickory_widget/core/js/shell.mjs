@@ -20,6 +20,17 @@ function button(label, control, onClick, disabled = false) {
   return b;
 }
 
+function checkbox(label, control, checked, onChange) {
+  const wrap = el("label", "cs-check");
+  const box = el("input");
+  box.type = "checkbox";
+  box.checked = Boolean(checked);
+  box.dataset.control = control;
+  box.addEventListener("change", () => onChange(box.checked));
+  wrap.append(box, document.createTextNode(" " + label));
+  return wrap;
+}
+
 function render({ model, el: host }) {
   const root = el("div", "cs-root");
   root.dataset.testid = "game";
@@ -47,13 +58,9 @@ function render({ model, el: host }) {
       button(t["shell.step_bot"], "bot_step", () => send({ type: "bot_step" }), !view.decision),
       button(t["shell.play_bots"], "bots_play", () => send({ type: "bots_play" }), !view.decision),
     );
-    const secrets = el("label", "cs-check");
-    const box = el("input");
-    box.type = "checkbox";
-    box.checked = Boolean(view.secrets);
-    box.dataset.control = "secrets";
-    box.addEventListener("change", () => send({ type: "secrets", on: box.checked }));
-    secrets.append(box, document.createTextNode(" " + t["shell.secrets"]));
+    const secrets = checkbox(t["shell.secrets"], "secrets", view.secrets, (on) => send({ type: "secrets", on }));
+    const pass = checkbox(t["shell.pass_and_play"], "pass_and_play", view.pass_and_play,
+      (on) => send({ type: "pass_and_play", on }));
     const lang = el("select", "cs-select");
     lang.dataset.control = "language";
     lang.setAttribute("aria-label", t["shell.language"]);
@@ -64,7 +71,7 @@ function render({ model, el: host }) {
       lang.append(option);
     }
     lang.addEventListener("change", () => send({ type: "language", lang: lang.value }));
-    bar.append(secrets, lang, button(t["shell.picture"], "picture", () => send({ type: "picture" })));
+    bar.append(secrets, pass, lang, button(t["shell.picture"], "picture", () => send({ type: "picture" })));
     return bar;
   }
 
@@ -94,6 +101,15 @@ function render({ model, el: host }) {
     const panel = el("div", "cs-decision");
     if (!view.decision) {
       panel.append(el("div", "cs-result", view.result || t["shell.over"]));
+      return panel;
+    }
+    if (view.curtain) {
+      const fill = (text) => text.replace("{player}", view.curtain);
+      const curtain = el("div", "cs-curtain");
+      curtain.dataset.testid = "curtain";
+      curtain.append(el("p", "", fill(t["shell.pass_to"])),
+        button(fill(t["shell.ready"]), "ready", () => send({ type: "ready", player: view.curtain })));
+      panel.append(curtain);
       return panel;
     }
     panel.append(el("div", "cs-prompt", view.decision.prompt));
@@ -129,6 +145,7 @@ function render({ model, el: host }) {
     root.dataset.version = String(view.version);
     root.dataset.decisionKind = view.decision ? view.decision.kind : "over";
     root.dataset.player = view.decision ? view.decision.player : "";
+    root.dataset.curtain = view.curtain || "";
     root.lang = view.language;
     const error = model.get("error") || "";
     const banner = el("div", "cs-error", error);

@@ -1,0 +1,84 @@
+"""Mice! figures: whole games by random and greedy bots per player count, a save and a load (full replay), a seat
+save mid-round, the widget's view model; and how one greedy bot fares against random ones. Prints tables; asserts
+nothing.
+
+    .venv/bin/python benchmarks/bench_mice.py --games 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from hickory_widget.core.bots import GreedyBot, RandomBot, play
+from hickory_widget.mice import MiceGame
+
+T = TypeVar("T")
+
+
+def timed(fn: Callable[[], T]) -> tuple[T, float]:
+    start = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - start
+
+
+def speed(games: int) -> None:
+    print(f"{'players':>7} {'bot':>7} {'ms/game':>8} {'choices':>8} {'save ms':>8} {'load ms':>8} "
+          f"{'seat save ms':>12} {'view ms':>8}")
+    for players in (3, 4, 5, 6):
+        for name, make in (("random", RandomBot), ("greedy", GreedyBot)):
+            times, choices, saves, loads, seat_saves, views = [], [], [], [], [], []
+            for seed in range(games):
+                game = MiceGame.new(players=players, seed=seed)
+                made, t = timed(lambda g=game, m=make: play(g, {p: m(i) for i, p in enumerate(g.state.players)}))
+                times.append(t)
+                choices.append(made)
+                text, t = timed(game.to_json)
+                saves.append(t)
+                _, t = timed(lambda s=text: MiceGame.from_json(s))
+                loads.append(t)
+                mid = MiceGame.new(players=players, seed=seed)
+                play(mid, {p: RandomBot(i) for i, p in enumerate(mid.state.players)}, limit=8 * players + 2)
+                _, t = timed(lambda g=mid: g.to_json(seat=g.decision.player))
+                seat_saves.append(t)
+                widget = mid.widget(pass_and_play=False)
+                _, t = timed(widget._refresh)
+                views.append(t)
+            ms = lambda xs: 1000 * statistics.mean(xs)  # noqa: E731
+            print(f"{players:>7} {name:>7} {ms(times):>8.1f} {statistics.mean(choices):>8.0f} {ms(saves):>8.2f} "
+                  f"{ms(loads):>8.1f} {ms(seat_saves):>12.1f} {ms(views):>8.1f}")
+
+
+def strength(games: int) -> None:
+    print(f"\n{'players':>7} {'greedy seats':>12} {'greedy wins':>11} {'random wins':>11} "
+          f"{'greedy mean':>11} {'random mean':>11}")
+    for players in (3, 4, 6):
+        for greedy_seats in (1, 2):
+            wins = {"greedy": 0.0, "random": 0.0}
+            points: dict[str, list[int]] = {"greedy": [], "random": []}
+            for seed in range(games):
+                game = MiceGame.new(players=players, seed=seed)
+                kinds = {p: ("greedy" if i < greedy_seats else "random") for i, p in enumerate(game.state.players)}
+                play(game, {p: (GreedyBot(seed + i) if kinds[p] == "greedy" else RandomBot(seed + i))
+                            for i, p in enumerate(game.state.players)})
+                for p in game.winners:
+                    wins[kinds[p]] += 1 / len(game.winners)
+                for p, v in game.scores.items():
+                    points[kinds[p]].append(v)
+            print(f"{players:>7} {greedy_seats:>12} {wins['greedy']:>11.1f} {wins['random']:>11.1f} "
+                  f"{statistics.mean(points['greedy']):>11.1f} {statistics.mean(points['random']):>11.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=10)
+    args = parser.parse_args()
+    speed(args.games)
+    strength(args.games * 2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,8 @@
+"""Mice! (RULES-SPEC Part G, M1-M14): a card game of secret, simultaneous plays on the package's core."""
+
+from __future__ import annotations
+
+from .cards import ANIMALS, PREY, Card, card
+from .game import MiceGame
+
+__all__ = ["ANIMALS", "PREY", "Card", "MiceGame", "card"]
