@@ -98,3 +98,13 @@ def check_force(s: State, what: str, value: str) -> str:
                              "'<color> <symbol>' (e.g. 'red key'), 'wild' or 'relic'")
         return value
     raise ValueError(f"cannot force {what!r}; forceable outcomes: {', '.join(FORCE_KINDS)}")
+
+
+def reseed(s: State, seed: int) -> None:
+    """Gives the game a new future: a fresh generator state from ``seed``, and the face-down decks (favor
+    cards, quests) shuffled again with it, since their order is as unknown to the players as the bag's."""
+    from .rng import seed_state
+
+    s.rng = seed_state(seed)
+    shuffle(s, s.favor_deck)
+    shuffle(s, s.quest_deck)

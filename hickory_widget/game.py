@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import labels
-from .chance import FORCE_KINDS, check_force
+from .chance import FORCE_KINDS, check_force, reseed
 from .decisions import Ask, Choice, Decision, IllegalChoice
 from .end_of_game import SOLO_GOAL, Standing, standings
 from .flow import CHECKPOINT, play
@@ -207,14 +207,37 @@ class Game:
         return scores
 
     def copy(self) -> Game:
-        """An independent game with the same origin and history (a branch for what-if play)."""
+        """An independent game with the same origin and history (a branch for what-if play). It starts from
+        the last Tick boundary's snapshot (shared: snapshots are never changed) and replays only this Tick."""
         twin = Game.__new__(Game)
         twin._origin = self._origin
         twin._start = self._start
         twin._redo = list(self._redo)
-        twin._restart(self._start.clone())
-        twin._replay(self._history)
+        twin._history, twin._events, twin._marks = list(self._history), list(self._events), list(self._marks)
+        twin._checkpoints = list(self._checkpoints)
+        twin._rebuild(self._history)
         return twin
+
+    def branch(self, seed: int | None = None) -> Game:
+        """An independent game from now. With a ``seed`` its future chance (bag draws, die rolls, the order of
+        the face-down decks) is drawn afresh from that seed, recorded in the history as ``seed:<seed>``; with
+        None it has the same future as this game."""
+        twin = self.copy()
+        if seed is not None:
+            if self.over:
+                raise IllegalChoice("the game is over; there is no future to reseed")
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise IllegalChoice(f"a branch seed is a whole number or None, not {seed!r}")
+            twin._redo.clear()
+            twin._apply(f"seed:{seed}")
+        return twin
+
+    def playout(self, seed: int | None = None, *, forkable: bool = True) -> Any:
+        """This game from now as a :class:`~hickory_widget.playout.Playout`: the same rules with no history,
+        events, labels or undo, for bots and what-if runs. ``seed`` reseeds its future as :meth:`branch` does."""
+        from .playout import Playout
+
+        return Playout.from_game(self, seed=seed, forkable=forkable)
 
     # ------------------------------------------------------------------------------------------ saving
     def to_json(self) -> str:
@@ -276,6 +299,11 @@ class Game:
         if not isinstance(entry, str):
             legal = ", ".join(self._ask.options) if self._ask else "none (the game is over)"
             raise IllegalChoice(f"a choice is given by its id (a string), not {entry!r}. Legal ids now: {legal}")
+        if entry.startswith("seed:"):
+            value = entry[5:]
+            if self._ask is None or not value.lstrip("-").isdigit():
+                raise IllegalChoice(f"malformed or late reseed {entry!r}: expected seed:<whole number> before the end")
+            return
         if entry.startswith("force:"):
             parts = entry.split(":", 2)
             if len(parts) != 3 or self._ask is None:
@@ -298,6 +326,10 @@ class Game:
         if entry.startswith("force:"):
             _, what, value = entry.split(":", 2)
             self._state.forced.append((what, value))
+            self._marks.append(len(self._events))
+            return
+        if entry.startswith("seed:"):
+            reseed(self._state, int(entry[5:]))
             self._marks.append(len(self._events))
             return
         self._advance(entry)
