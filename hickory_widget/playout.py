@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .chance import reseed
+from .chance import redeal_unseen, reseed
 from .decisions import Ask, IllegalChoice
 from .flow import CHECKPOINT, play
 from .state import State
@@ -93,6 +93,12 @@ class Playout:
             raise IllegalChoice("the game is over; there is no future to reseed")
         self._apply(f"seed:{int(seed)}")
 
+    def redeal(self, viewer: str, seed: int) -> None:
+        """Samples what ``viewer`` cannot see (others' favor cards, deck and bag order), for search bots."""
+        if self.ask is None:
+            raise IllegalChoice("the game is over; there is nothing left to sample")
+        self._apply(f"deal:{viewer}:{int(seed)}")
+
     def fork(self) -> Playout:
         """An independent playout at this same point (same future)."""
         if self._tick_start is None:
@@ -116,6 +122,9 @@ class Playout:
             self.state.forced.append((what, value))
         elif entry.startswith("seed:"):
             reseed(self.state, int(entry[5:]))
+        elif entry.startswith("deal:"):
+            _, viewer, seed = entry.split(":")
+            redeal_unseen(self.state, viewer, int(seed))
         else:
             self._send(entry)
 

@@ -1,0 +1,129 @@
+"""MCTSBot: information-set Monte Carlo tree search over the decisions of a game.
+
+A player does not know the other players' favor cards, the bag's order or the decks' order. Each iteration
+therefore first samples them (a *determinization*: the unseen favor cards dealt again at random among the
+other hands and the deck, and the future chance reseeded), then walks one shared tree of decisions with UCB,
+choosing only among the options legal in that sample (ISMCTS, Cowling, Powley & Whitehouse 2012), adds one
+node, and plays on with a quick default policy for a limited number of choices. The result is each player's
+standing then (0..1, from the score margin over the best other player), backed up along the path.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import GreedyBot
+from .game import Game
+from .playout import Playout
+from .state import State
+
+NEVER = ("trade", "give:", "swap:")
+"""The default policy never opens a trade: trading sessions only lengthen a random playout."""
+
+
+@dataclass(slots=True)
+class Node:
+    player: str | None = None
+    visits: int = 0
+    value: float = 0.0
+    available: int = 0
+    children: dict[str, Node] = field(default_factory=dict)
+
+
+class MCTSBot:
+    """Seeded ISMCTS with ``playouts`` iterations per decision and default-policy runs of ``horizon`` choices
+    (0 = to the end of the game) by the greedy bot (``policy="random"``: uniform, never trading)."""
+
+    def __init__(self, seed: int = 0, playouts: int = 100, horizon: int = 60, exploration: float = 0.7,
+                 policy: str = "greedy") -> None:
+        if playouts < 1:
+            raise ValueError(f"playouts must be at least 1, not {playouts!r}")
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.horizon = horizon
+        self.exploration = exploration
+        self.policy = GreedyBot() if policy == "greedy" else None
+
+    def choose(self, game: Game | Playout) -> str:
+        ids = game.choice_ids
+        if len(ids) == 1:
+            return ids[0]
+        here = game.playout() if isinstance(game, Game) else game
+        me = here.player
+        root = Node(me)
+        for _ in range(self.playouts):
+            self._iterate(here, me, root)
+        return max(ids, key=lambda o: (root.children[o].visits, root.children[o].value)
+                   if o in root.children else (-1, 0.0))
+
+    # ------------------------------------------------------------------------------------------ one iteration
+    def _iterate(self, here: Playout, me: str, root: Node) -> None:
+        p = here.fork()
+        p.redeal(me, self.rng.getrandbits(62))
+        path = [root]
+        node = root
+        while p.ask is not None:
+            options = p.ask.options
+            untried = [o for o in options if o not in node.children]
+            for o in options:
+                child = node.children.get(o)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                option = self.rng.choice(untried)
+                child = node.children[option] = Node(p.ask.player, available=1)
+                p.choose(option)
+                path.append(child)
+                break
+            option = max(options, key=lambda o: self._ucb(node.children[o]))
+            node = node.children[option]
+            node.player = p.ask.player
+            p.choose(option)
+            path.append(node)
+        rewards = self._rollout(p)
+        for n in path[1:]:
+            n.visits += 1
+            n.value += rewards[n.player]  # type: ignore[index]
+        root.visits += 1
+
+    def _ucb(self, child: Node) -> float:
+        return child.value / child.visits + self.exploration * math.sqrt(math.log(max(child.available, 1))
+                                                                           / child.visits)
+
+    def _rollout(self, p: Playout) -> dict[str, float]:
+        steps = 0
+        rng = self.rng
+        while p.ask is not None and (self.horizon == 0 or steps < self.horizon):
+            options = p.ask.options
+            if self.policy is not None:
+                p.choose(self.policy.choose(p))
+            else:
+                calm = [o for o in options if not o.startswith(NEVER)]
+                p.choose(rng.choice(calm or options))
+            steps += 1
+        return standing(p.state)
+
+
+def standing(s: State) -> dict[str, float]:
+    """Each player's result in 0..1: a smooth step of the margin over the best other player (solo: the goal)."""
+    scores = {q.color: q.score for q in s.players}
+    if len(scores) == 1:
+        (color, points), = scores.items()
+        return {color: 0.5 + 0.5 * math.tanh((points - 100) / 20)}
+    out = {}
+    for color, points in scores.items():
+        best_other = max(v for c, v in scores.items() if c != color)
+        out[color] = 0.5 + 0.5 * math.tanh((points - best_other) / 8)
+    return out
+
+
+def _register() -> None:
+    from .whatif import BOTS
+
+    BOTS["mcts"] = MCTSBot
+
+
+_register()
