@@ -19,9 +19,9 @@ from .decisions import Ask, Choice, Decision, IllegalChoice
 from .end_of_game import SOLO_GOAL, Standing, standings
 from .flow import CHECKPOINT, play
 from .options import check_options
-from .position import from_data, to_data
+from .position import PositionError, from_data, to_data
 from .setup import new_state
-from .state import State
+from .state import State, clockwise
 
 SAVE_FORMAT = "hickory-game"
 SAVE_VERSION = 1
@@ -53,10 +53,25 @@ class Game:
         return cls(state, origin)
 
     @classmethod
-    def from_position(cls, data: dict[str, Any]) -> Game:
-        """A game that starts from a position (plain data, as given by :meth:`position`), validated."""
+    def from_position(cls, data: dict[str, Any], *, play_on: bool = False) -> Game:
+        """A game that starts from a position (plain data, as given by :meth:`position`), validated. A position
+        whose first Tick asks nothing raises PositionError rather than being played on silently (empty Ticks, a
+        round's end and its die rolls) to the first decision; ``play_on=True`` lets the engine play on."""
         state = from_data(data)
-        return cls(state, {"position": to_data(state)})
+        game = cls(state, {"position": to_data(state)})
+        if not play_on:
+            passed = [e for e in game._events if e["kind"] in ("hand_moved", "round_ended", "game_over")]
+            if len(passed) > 1 or game.over:
+                moves = [str(e["number"]) for e in passed if e["kind"] == "hand_moved"]
+                ends = sum(e["kind"] == "round_ended" for e in passed)
+                rounds = "" if not ends else " and end a round" if ends == 1 else f" and end {ends} rounds"
+                raise PositionError(
+                    f"nobody decides anything in the first Tick from this position: the engine would move the hand "
+                    f"to {', '.join(moves)}{rounds}"
+                    f"{' and the game' if game.over else ''} before the first decision. Put a mouse on the hand or "
+                    f"on inner {clockwise(data.get('minute', 0) if isinstance(data, dict) else 0)}, or pass "
+                    f"play_on=True to let it play on")
+        return game
 
     # ------------------------------------------------------------------------------------------ reading
     @property
@@ -124,9 +139,13 @@ class Game:
         """Players by score, ties broken by filled hunt-board spaces (R114)."""
         return standings(self._state)
 
-    def position(self) -> dict[str, Any]:
-        """The position at the start of the current Tick (the last Tick boundary), as plain data."""
-        return to_data(self._checkpoints[-1][1]) if self._checkpoints else to_data(self._state)
+    def position(self, *, live: bool = False) -> dict[str, Any]:
+        """The position at the start of the current Tick (the last Tick boundary), as plain data. ``live=True``
+        gives the board as it is now instead: mid-Tick, or a finished game's final board. (A live board is for
+        reading: a game started from it begins a new Tick there.)"""
+        if live or not self._checkpoints:
+            return to_data(self._state)
+        return to_data(self._checkpoints[-1][1])
 
     def widget(self, **kwargs: Any) -> Any:
         """This game in an interactive widget (``HickoryWidget``); needs Jupyter."""
@@ -272,7 +291,7 @@ class Game:
                 game = cls.new(setup.get("players", 4), setup.get("seed", 1), options=setup.get("options"),
                                advanced=setup.get("advanced", False))
             else:
-                game = cls.from_position(origin["position"])
+                game = cls.from_position(origin["position"], play_on=True)
         except SaveError:
             raise
         except ValueError as exc:
