@@ -173,13 +173,14 @@ def compare(game: Game, choices: Sequence[str] | None = None, playouts: int = 20
     if isinstance(bot, str) and bot not in _bots():
         raise ValueError(f"unknown bot {bot!r}; bots: {sorted(_bots())} or a function seed -> bot")
     start = _start_of(game)
+    player, prompt = game.decision.player, game.decision.prompt
     own = executor is None
     pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1) if own else executor
     workers = getattr(pool, "_max_workers", None) or os.cpu_count() or 1
     size = batch or max(1, math.ceil(playouts / (4 * workers)))
     tasks = [(i, k, min(k + size, playouts)) for i in range(len(options)) for k in range(0, playouts, size)]
     results: list[list[tuple[int, float, float] | None]] = [[None] * playouts for _ in options]
-    bar = _progress_bar(progress, len(options) * playouts, game.decision.player)
+    bar = _progress_bar(progress, len(options) * playouts, player)
     try:
         futures = {pool.submit(run_batch, start, options[i], range(k, end), bot, seed): (i, k)
                    for i, k, end in tasks}
@@ -198,7 +199,7 @@ def compare(game: Game, choices: Sequence[str] | None = None, playouts: int = 20
             pool.shutdown(wait=True, cancel_futures=True)
     rows = tuple(_row(option, legal[option], results[i]) for i, option in enumerate(options))  # type: ignore[arg-type]
     name = bot if isinstance(bot, str) else getattr(bot, "__name__", "custom")
-    return Comparison(game.decision.player, game.decision.prompt, rows, name, seed)
+    return Comparison(player, prompt, rows, name, seed)
 
 
 # ------------------------------------------------------------------------------------------------ workers

@@ -129,6 +129,12 @@ class HickoryWidget(anywidget.AnyWidget):
         self.seats = {c: k for c, k in self.seats.items() if c in self.game.state.colors}
         self._after_move()
 
+    def what_if(self, **kwargs: Any) -> Any:
+        """A "what if?" panel for this board's current decision (``WhatIfPanel``; kwargs: playouts, bot, ...)."""
+        from .whatif_panel import WhatIfPanel
+
+        return WhatIfPanel(self, **kwargs)
+
     def why_not(self, choice_id: str | None) -> str:
         """Why an option is not legal now, in the widget's language (R111 for a paw, R89 for a leap, ...)."""
         if not choice_id:
