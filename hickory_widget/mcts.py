@@ -15,11 +15,15 @@ import random
 from dataclasses import dataclass, field
 
 from .bots import GreedyBot
+from .end_of_game import SOLO_GOAL
 from .game import Game
 from .playout import Playout
 from .state import State
 
 NEVER = ("trade", "give:", "swap:")
+SCALE = 25.0
+"""Points of margin that make a result clearly good (tanh(1) = 0.76): a wider scale keeps a 2-point gain from
+vanishing when a player is already well ahead."""
 """The default policy never opens a trade: trading sessions only lengthen a random playout."""
 
 
@@ -111,11 +115,11 @@ def standing(s: State) -> dict[str, float]:
     scores = {q.color: q.score for q in s.players}
     if len(scores) == 1:
         (color, points), = scores.items()
-        return {color: 0.5 + 0.5 * math.tanh((points - 100) / 20)}
+        return {color: 0.5 + 0.5 * math.tanh((points - SOLO_GOAL) / SCALE)}
     out = {}
     for color, points in scores.items():
         best_other = max(v for c, v in scores.items() if c != color)
-        out[color] = 0.5 + 0.5 * math.tanh((points - best_other) / 8)
+        out[color] = 0.5 + 0.5 * math.tanh((points - best_other) / SCALE)
     return out
 
 
