@@ -14,6 +14,7 @@ local process pool (the default) or a Dask cluster (``Client.get_executor()``).
 
 from __future__ import annotations
 
+import io
 import math
 import os
 import statistics
@@ -115,11 +116,13 @@ class Comparison:
                        showmeans=True, manage_ticks=False)
         means.set_yticks(list(ys), labels)
         means.invert_yaxis()
-        means.set_xlabel(f"{self.player}'s final points: mean and 95% interval")
+        means.set_xlabel(f"{self.player.capitalize()}'s final points: mean and 95% interval")
+        means.margins(x=0.3)
         means.grid(axis="x", alpha=0.3)
-        spread.set_xlabel(f"{self.player}'s final points in each playout")
+        spread.set_xlabel(f"{self.player.capitalize()}'s final points in each playout")
         spread.grid(axis="x", alpha=0.3)
-        fig.suptitle(f"{self.prompt}: {self.rows[0].playouts} playouts per option, {self.bot} bots", fontsize=10)
+        fig.suptitle(f"{self.prompt}  ({self.rows[0].playouts} playouts per option, {self.bot} bots)", fontsize=10)
+        fig._repr_png_ = lambda: _png(fig)  # type: ignore[attr-defined]  # shows in notebooks without pyplot
         return fig
 
     def __str__(self) -> str:
@@ -269,6 +272,12 @@ def _row(option: str, label: str, results: list[tuple[int, float, float]]) -> Ro
     n = len(results)
     return Row(option, label, n, mean_points, points_ci, mean_margin, margin_ci, wins / n, _wilson(wins, n),
                tuple(points))
+
+
+def _png(fig: Any) -> bytes:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=96)
+    return buffer.getvalue()
 
 
 def _short(text: str, width: int = 40) -> str:
