@@ -42,7 +42,8 @@ class WhatIfPanel(anywidget.AnyWidget):
     _esm = _JS.read_text(encoding="utf-8")
 
     decision = traitlets.Dict().tag(sync=True)
-    """{"key", "player", "prompt", "options": [{"id", "label"}]} of the pending decision ({} when over)."""
+    """{"key", "player", "player_name", "prompt", "options": [{"id", "label"}]} of the pending decision ({} when
+    the game is over)."""
     playouts = traitlets.Int(40).tag(sync=True)
     status = traitlets.Unicode("idle").tag(sync=True)
     """idle, running, done, cancelled or error."""
@@ -84,7 +85,8 @@ class WhatIfPanel(anywidget.AnyWidget):
         decision: dict[str, Any] = {}
         if not game.over:
             ask, lang = game._ask, self.language
-            decision = {"key": key, "player": ask.player, "prompt": labels.prompt(game.state, ask, lang),
+            decision = {"key": key, "player": ask.player, "player_name": labels.player_name(ask.player, lang),
+                        "prompt": labels.prompt(game.state, ask, lang),
                         "options": [{"id": o, "label": labels.label(game.state, ask, o, lang)} for o in ask.options]}
         if decision.get("key") != self.decision.get("key"):
             self.cancel()

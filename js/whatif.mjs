@@ -21,10 +21,12 @@ function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? String(values[key]) : `{${key}}`));
 }
 
+const NOTE_WIDTH = 150; // room right of the widest interval for "20.5  wins 100%  (best)"
+
 // Pure layout: one bar per row, scaled to the largest upper interval end.
 export function layout(rows, width = 560, rowHeight = 34, labelWidth = 230) {
   const top = Math.max(1, ...rows.map((r) => r.high));
-  const scale = (width - labelWidth - 90) / top;
+  const scale = (width - labelWidth - NOTE_WIDTH) / top;
   return rows.map((r, i) => ({
     ...r,
     y: 8 + i * rowHeight,
@@ -69,7 +71,7 @@ function chart(model, rows, strings, decision) {
     root.appendChild(g);
   }
   root.appendChild(svg("text", { x: 230, y: height - 6, "font-size": 11, fill: "#444" },
-    fill(strings.axis, { player: decision.player || "" })));
+    fill(strings.axis, { player: decision.player_name || "" })));
   return root;
 }
 
@@ -91,7 +93,7 @@ function render({ model, el }) {
       return;
     }
     box.appendChild(html("p", { style: "margin: 2px 0; font-size: 13px", "data-testid": "whatif-prompt" },
-      fill(strings.decides, decision)));
+      fill(strings.decides, { player: decision.player_name, prompt: decision.prompt })));
     box.appendChild(html("p", { style: "margin: 2px 0 8px 0; font-size: 12px; color: #444" }, strings.intro));
 
     const controls = html("div", { style: "display: flex; gap: 8px; align-items: center; flex-wrap: wrap" });

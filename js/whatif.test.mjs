@@ -17,7 +17,7 @@ test("bars are proportional to the mean points and rows stack downwards", () => 
 test("the interval whiskers sit around the bar's end and the widest fits the chart", () => {
   const [a] = layout(rows, 560, 34, 230);
   assert.ok(a.low < a.x0 + a.bar && a.x0 + a.bar < a.high);
-  assert.ok(a.high <= 560 - 90 + 1e-9);
+  assert.ok(a.high <= 560 - 150 + 1e-9);
 });
 
 test("a zero mean still draws a visible bar", () => {
