@@ -115,6 +115,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                      f"{len(game.history)} choices in; {game.decision.player} to decide among {len(options)}"),
         ("cores", f"{os.cpu_count()} (shared)"),
     ]
+    start = time.perf_counter()
+    for _ in range(50):
+        game.copy()
+    copy_ms = (time.perf_counter() - start) / 50 * 1000
+    since = len(game.history) - game._checkpoints[-1][0]
+    rows.append(("Game.copy()", f"{copy_ms:.2f} ms ({len(game.history)} choices in, {since} since the Tick began)"))
     rand_rate, rand_choices = playouts_per_second(game, RandomBot, args.random)
     greedy_rate, greedy_choices = playouts_per_second(game, GreedyBot, args.greedy)
     rows += [
