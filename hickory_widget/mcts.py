@@ -21,10 +21,10 @@ from .playout import Playout
 from .state import State
 
 NEVER = ("trade", "give:", "swap:")
+"""Trading moves, which the search leaves out (see :func:`calm`)."""
 SCALE = 25.0
 """Points of margin that make a result clearly good (tanh(1) = 0.76): a wider scale keeps a 2-point gain from
 vanishing when a player is already well ahead."""
-"""The default policy never opens a trade: trading sessions only lengthen a random playout."""
 
 
 @dataclass(slots=True)
@@ -51,7 +51,7 @@ class MCTSBot:
         self.policy = GreedyBot() if policy == "greedy" else None
 
     def choose(self, game: Game | Playout) -> str:
-        ids = game.choice_ids
+        ids = calm(game.choice_ids)
         if len(ids) == 1:
             return ids[0]
         here = game.playout() if isinstance(game, Game) else game
@@ -69,7 +69,7 @@ class MCTSBot:
         path = [root]
         node = root
         while p.ask is not None:
-            options = p.ask.options
+            options = calm(p.ask.options)
             untried = [o for o in options if o not in node.children]
             for o in options:
                 child = node.children.get(o)
@@ -104,10 +104,15 @@ class MCTSBot:
             if self.policy is not None:
                 p.choose(self.policy.choose(p))
             else:
-                calm = [o for o in options if not o.startswith(NEVER)]
-                p.choose(rng.choice(calm or options))
+                p.choose(rng.choice(calm(options)))
             steps += 1
         return standing(p.state)
+
+
+def calm(options: list[str]) -> list[str]:
+    """The options without opening or running a trade, unless nothing else is left (like the greedy bot, the
+    search never trades: trade sessions are long chains of moves that only dilute its iterations)."""
+    return [o for o in options if not o.startswith(NEVER)] or options
 
 
 def standing(s: State) -> dict[str, float]:
