@@ -27,8 +27,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--budget", type=int, default=24, help="MCTS iterations per decision (default 24)")
-    parser.add_argument("--horizon", type=int, default=20, help="choices per default-policy run (0: to the end)")
-    parser.add_argument("--policy", choices=("random", "greedy"), default="random")
+    parser.add_argument("--horizon", type=int, default=12, help="choices per default-policy run (0: to the end)")
+    parser.add_argument("--policy", choices=("random", "greedy"), default="greedy")
     parser.add_argument("--seed", type=int, default=1000)
     args = parser.parse_args(argv)
     wins = 0.0
