@@ -23,7 +23,7 @@ import traitlets
 from . import labels
 from .decisions import IllegalChoice
 from .game import Game
-from .i18n import LANGUAGES, catalog, check_language
+from .i18n import catalog, check_language
 from .whatif import Cancelled, Comparison, compare
 
 _JS = Path(__file__).parent.parent / "js" / "whatif.mjs"
@@ -193,4 +193,4 @@ class WhatIfPanel(anywidget.AnyWidget):
             self.take(content["choice"], content.get("key"))
 
 
-__all__ = ["LANGUAGES", "WhatIfPanel"]
+__all__ = ["WhatIfPanel"]
