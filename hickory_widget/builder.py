@@ -79,6 +79,23 @@ class Position:
         return self
 
     @_all_or_nothing
+    def only(self, *mice: str) -> Position:
+        """Keeps the named mice where they are and puts every other mouse out of the way: Scamps on their cards,
+        the rest on the inner ring at the minute hand's number (the last number the hand reaches this round;
+        the nearest number before it when a paw covers it). Call it after ``minute`` and ``paws``."""
+        d = self.data
+        unknown = [m for m in mice if m not in d["mice"]]
+        if unknown:
+            raise ValueError(f"unknown mice {unknown}; mice here: {sorted(d['mice'])}")
+        park = d["minute"]
+        while park in d["paws"] or (park == 12 and d["options"].get("no_inner_12")):
+            park = (park - 2) % 12 + 1
+        for m in d["mice"]:
+            if m not in mice:
+                self.mouse(m, "card" if m.endswith(".scamp") else f"inner {park}")
+        return self
+
+    @_all_or_nothing
     def hand(self, *mice: str) -> Position:
         """Puts exactly these mice on the minute hand, front to back."""
         for m in list(self.data["hand"]):
@@ -190,6 +207,22 @@ class Position:
         return self
 
     @_all_or_nothing
+    def hunt_board(self, color: str, board_id: str) -> Position:
+        """Gives ``color`` the hunt board ``board_id`` (e.g. "HB3"); a player who had it takes ``color``'s board in
+        exchange. Tiles already on either board stay on their spaces."""
+        boards = self.data["boards"]
+        if color not in boards:
+            raise ValueError(f"no player {color!r}; players: {list(boards)}")
+        ids = [b.id for b in self.c.hunt_boards]
+        if board_id not in ids:
+            raise ValueError(f"no hunt board {board_id!r}; hunt boards: {ids}")
+        for other, b in boards.items():
+            if other != color and b["hunt_board"] == board_id:
+                b["hunt_board"] = boards[color]["hunt_board"]
+        boards[color]["hunt_board"] = board_id
+        return self
+
+    @_all_or_nothing
     def scaler(self, color: str, space: int) -> Position:
         self.data["boards"][color]["scaler"] = space
         return self
@@ -214,9 +247,11 @@ class Position:
     def to_data(self) -> dict[str, Any]:
         return copy.deepcopy(self.data)
 
-    def game(self) -> Game:
-        """A game starting from this position (validated)."""
-        return Game.from_position(self.to_data())
+    def game(self, *, play_on: bool = False) -> Game:
+        """A game starting from this position (validated). If the first Tick asks nothing, the engine would play
+        on through empty Ticks and maybe a round's end before anyone decides: that raises PositionError unless
+        ``play_on`` is True."""
+        return Game.from_position(self.to_data(), play_on=play_on)
 
     def check(self) -> None:
         """Raises PositionError if the position is not legal."""

@@ -98,3 +98,29 @@ def check_force(s: State, what: str, value: str) -> str:
                              "'<color> <symbol>' (e.g. 'red key'), 'wild' or 'relic'")
         return value
     raise ValueError(f"cannot force {what!r}; forceable outcomes: {', '.join(FORCE_KINDS)}")
+
+
+def reseed(s: State, seed: int) -> None:
+    """Gives the game a new future: a fresh generator state from ``seed``, and the face-down decks (favor
+    cards, quests) shuffled again with it, since their order is as unknown to the players as the bag's."""
+    from .rng import seed_state
+
+    s.rng = seed_state(seed)
+    shuffle(s, s.favor_deck)
+    shuffle(s, s.quest_deck)
+
+
+def redeal_unseen(s: State, viewer: str, seed: int) -> None:
+    """What ``viewer`` cannot see, drawn afresh: the other players' favor cards and the favor deck dealt again
+    at random (same hand sizes), then the future reseeded (bag draws, die, deck orders). For search bots that
+    sample the positions a player cannot tell apart."""
+    from .rng import seed_state
+
+    rng = Rng(seed_state(seed))
+    others = [p for p in s.players if p.color != viewer]
+    unseen = [*s.favor_deck, *(f for p in others for f in p.favors)]
+    rng.shuffle(unseen)
+    for p in others:
+        p.favors[:] = [unseen.pop() for _ in p.favors]
+    s.favor_deck[:] = unseen
+    reseed(s, rng.next64() >> 2)

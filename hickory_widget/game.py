@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import labels
-from .chance import FORCE_KINDS, check_force
+from .chance import FORCE_KINDS, check_force, reseed
 from .decisions import Ask, Choice, Decision, IllegalChoice
 from .doors import MAX_STR, EngineError, PlainDataError, bounded, excerpt, load_json
 from .end_of_game import SOLO_GOAL, Standing, standings
@@ -24,7 +24,7 @@ from .flow import CHECKPOINT, play
 from .options import check_options
 from .position import PositionError, from_data, to_data
 from .setup import new_state
-from .state import State
+from .state import State, clockwise
 
 SAVE_FORMAT = "hickory-game"
 SAVE_VERSION = 1
@@ -33,6 +33,13 @@ MAX_HISTORY = 100_000
 """Most entries in a saved history or redo list (a whole game takes a few hundred to a few thousand)."""
 SEED_RANGE = (-(2**63), 2**64 - 1)
 """Seeds a game accepts: any 64-bit number, so that every save stays loadable."""
+
+
+def _is_seed(text: str) -> bool:
+    """Whether ``text`` writes a seed the way ``seed:<n>`` history entries do: a whole number in SEED_RANGE."""
+    digits = text[1:] if text.startswith("-") else text
+    return 0 < len(digits) <= 20 and digits.isascii() and digits.isdigit() and text == str(int(text)) and (
+        SEED_RANGE[0] <= int(text) <= SEED_RANGE[1])
 
 
 class SaveError(ValueError):
@@ -64,8 +71,10 @@ class Game:
         return cls(state, origin)
 
     @classmethod
-    def from_position(cls, data: dict[str, Any]) -> Game:
-        """A game that starts from a position (plain data, as given by :meth:`position`), validated."""
+    def from_position(cls, data: dict[str, Any], *, play_on: bool = False) -> Game:
+        """A game that starts from a position (plain data, as given by :meth:`position`), validated. A position
+        whose first Tick asks nothing raises PositionError rather than being played on silently (empty Ticks, a
+        round's end and its die rolls) to the first decision; ``play_on=True`` lets the engine play on."""
         try:
             state = from_data(data)
         except PositionError:
@@ -82,6 +91,18 @@ class Game:
         if ask is not None and (not ask.options or len(set(ask.options)) != len(ask.options)):
             raise PositionError(f"the position cannot be played: {ask.player}'s first decision ({ask.kind}) "
                                 "has no legal option, or offers one twice")
+        if not play_on:
+            passed = [e for e in game._events if e["kind"] in ("hand_moved", "round_ended", "game_over")]
+            if len(passed) > 1 or game.over:
+                moves = [str(e["number"]) for e in passed if e["kind"] == "hand_moved"]
+                ends = sum(e["kind"] == "round_ended" for e in passed)
+                rounds = "" if not ends else " and end a round" if ends == 1 else f" and end {ends} rounds"
+                raise PositionError(
+                    f"nobody decides anything in the first Tick from this position: the engine would move the hand "
+                    f"to {', '.join(moves)}{rounds}"
+                    f"{' and the game' if game.over else ''} before the first decision. Put a mouse on the hand or "
+                    f"on inner {clockwise(data.get('minute', 0) if isinstance(data, dict) else 0)}, or pass "
+                    f"play_on=True to let it play on")
         return game
 
     # ------------------------------------------------------------------------------------------ reading
@@ -150,9 +171,13 @@ class Game:
         """Players by score, ties broken by filled hunt-board spaces (R114)."""
         return standings(self._state)
 
-    def position(self) -> dict[str, Any]:
+    def position(self, *, live: bool = False) -> dict[str, Any]:
         """The position at the start of the current Tick (the last Tick boundary), as plain data; before the first
-        Tick (advanced setup, solo first paws) the position the game started from, whose turn order it keeps."""
+        Tick (advanced setup, solo first paws) the position the game started from, whose turn order it keeps.
+        ``live=True`` gives the board as it is now instead: mid-Tick, or a finished game's final board. (A live
+        board is for reading: a game started from it begins a new Tick there.)"""
+        if live:
+            return to_data(self._state)
         return to_data(self._checkpoints[-1][1]) if self._checkpoints else to_data(self._start)
 
     def widget(self, **kwargs: Any) -> Any:
@@ -255,17 +280,41 @@ class Game:
         return scores
 
     def copy(self) -> Game:
-        """An independent game with the same origin and history (a branch for what-if play)."""
+        """An independent game with the same origin and history (a branch for what-if play). It starts from
+        the last Tick boundary's snapshot (shared: snapshots are never changed) and replays only this Tick."""
         twin = Game.__new__(Game)
         twin._origin = self._origin
         twin._start = self._start
         twin._redo = list(self._redo)
+        twin._history, twin._events, twin._marks = list(self._history), list(self._events), list(self._marks)
+        twin._checkpoints = list(self._checkpoints)
         try:
-            twin._restart(self._start.clone())
-            twin._replay(self._history)
+            twin._rebuild(self._history)
         except Exception as exc:  # the original is untouched; only the twin failed
             raise self._engine_error("copy", exc) from exc
         return twin
+
+    def branch(self, seed: int | None = None) -> Game:
+        """An independent game from now. With a ``seed`` its future chance (bag draws, die rolls, the order of
+        the face-down decks) is drawn afresh from that seed, recorded in the history as ``seed:<seed>``; with
+        None it has the same future as this game."""
+        twin = self.copy()
+        if seed is not None:
+            if self.over:
+                raise IllegalChoice("the game is over; there is no future to reseed")
+            if isinstance(seed, bool) or not isinstance(seed, int) or not _is_seed(str(seed)):
+                raise IllegalChoice(f"a branch seed is a whole number from {SEED_RANGE[0]} to {SEED_RANGE[1]} "
+                                    f"or None, not {excerpt(seed)}")
+            twin._redo.clear()
+            twin._apply(f"seed:{seed}")
+        return twin
+
+    def playout(self, seed: int | None = None, *, forkable: bool = True) -> Any:
+        """This game from now as a :class:`~hickory_widget.playout.Playout`: the same rules with no history,
+        events, labels or undo, for bots and what-if runs. ``seed`` reseeds its future as :meth:`branch` does."""
+        from .playout import Playout
+
+        return Playout.from_game(self, seed=seed, forkable=forkable)
 
     # ------------------------------------------------------------------------------------------ saving
     def to_json(self) -> str:
@@ -333,7 +382,7 @@ class Game:
             raise SaveError("saved game field 'origin' must be {'setup': {...}} or {'position': {...}}")
         if "position" in origin:
             try:
-                return cls.from_position(origin["position"])
+                return cls.from_position(origin["position"], play_on=True)
             except PositionError as exc:
                 raise SaveError(f"saved game field 'origin.position': {exc}") from None
         setup = origin["setup"]
@@ -386,6 +435,12 @@ class Game:
             legal = ", ".join(self._ask.options) if self._ask else "none (the game is over)"
             raise IllegalChoice(f"a choice is given by its id (a string), not {excerpt(entry)}. "
                                 f"Legal ids now: {bounded(legal, 2000)}")
+        if forced_ok and entry.startswith("seed:"):  # a reseeded branch (Game.branch), never a player's choice
+            value = entry[5:]
+            if self._ask is None or not _is_seed(value):
+                raise IllegalChoice(f"malformed or late reseed {excerpt(entry)}: expected seed:<whole number from "
+                                    f"{SEED_RANGE[0]} to {SEED_RANGE[1]}> before the end of the game")
+            return
         if forced_ok and entry.startswith("force:"):
             parts = entry.split(":", 2)
             if len(parts) != 3 or self._ask is None:
@@ -452,6 +507,10 @@ class Game:
         if entry.startswith("force:"):
             _, what, value = entry.split(":", 2)
             self._state.forced.append((what, value))
+            self._marks.append(len(self._events))
+            return
+        if entry.startswith("seed:"):
+            reseed(self._state, int(entry[5:]))
             self._marks.append(len(self._events))
             return
         self._advance(entry)

@@ -132,7 +132,8 @@ def test_H8_R104_a_single_satisfiable_quest_is_completed_without_asking() -> Non
 def test_Q7_R108_mice_on_lord_cuckoo_go_inward_or_without_an_inner_12_join_the_hand(option: bool) -> None:
     """R108/Q7: at the Inner ring step a mouse on Lord Cuckoo goes to inner 12; with ``no_inner_12`` it joins the
     back of the minute hand instead."""
-    game = quiet({"no_inner_12": option}, minute=11).mouse("blue.spotter", "outer 12").force("die", 7).game()
+    pos = quiet({"no_inner_12": option}, minute=11).mouse("blue.spotter", "outer 12").force("die", 7)
+    game = pos.game(play_on=True)  # nobody decides at 12: play on into the refresh
     # Tick 12 is empty, so the refresh runs at once; the spotter is then on the hand, or on inner 12.
     inward = next(e for e in game.events if e["kind"] == "mice_moved_inward")
     if option:

@@ -108,7 +108,7 @@ def test_R102_R127_leaf_scores_value_above_weight_and_the_4_is_never_covered(
 def test_R102_R127_successive_leaf_arrivals_score_9_7_6_5_4_4() -> None:
     from hickory_widget import chain
 
-    state = quiet().game().state.clone()
+    state = quiet().game(play_on=True).state.clone()
     got = []
     for _ in range(6):
         state.player("blue").scaler = 9
@@ -304,7 +304,7 @@ def test_R75_R90_spotter_search_2_draws_3_returns_1() -> None:
 def test_R75a_short_bag_draws_what_there_is() -> None:
     from hickory_widget import actions
 
-    state = quiet().game().state.clone()
+    state = quiet().game(play_on=True).state.clone()
     state.loc["blue.spotter"] = ("outer", 4)
     only = state.bag[0]
     state.bag[:] = [only]

@@ -159,7 +159,7 @@ def test_R115_solo_game_is_won_with_100_points_at_midnight(points: int, won: boo
     for m in list(pos.data["mice"]):
         if not m.endswith(".scamp"):
             pos.mouse(m, "outer 9")
-    game = pos.paws(2, 3).force("die", 4).force("die", 5).game()
+    game = pos.paws(2, 3).force("die", 4).force("die", 5).game(play_on=True)
     assert game.over  # tick 12 was empty; the hour hand reached 12 during the refresh
     assert game.solo_won is won
     result = next(e for e in game.events if e["kind"] == "solo_result")

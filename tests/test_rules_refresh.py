@@ -50,7 +50,7 @@ ROW_0_AND_COLUMN_0 = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (2, 0), (3, 0)]
 def test_R105_chirp_steps_run_in_order_after_the_tick_at_12(quiet) -> None:
     """R105: after the Tick at 12: Cat paws, Hour hand, Inner ring, Refill, Priority; then the Tick at 1."""
     pos = empty_bin(quiet(minute=11).hour(8).quests("Q01").mouse("blue.spotter", "outer 3"))
-    game = pos.force("die", 5).force("die", 7).game()
+    game = pos.force("die", 5).force("die", 7).game(play_on=True)
     steps = ["round_ended", "cat_paws_placed", "hour_hand_moved", "mice_moved_inward", "quest_revealed",
              "leaf_refilled", "bin_refilled", "priority_moved"]
     at = [first_index(game, k) for k in steps]
@@ -67,7 +67,7 @@ def test_R105_chirp_steps_run_in_order_after_the_tick_at_12(quiet) -> None:
 @pytest.mark.parametrize("players", [["blue", "red"], ["blue", "yellow", "red"]])
 def test_R106_two_and_three_players_roll_two_paws(quiet, players) -> None:
     """R106, R36: with 2-3 players the die is rolled twice; the old paws are removed first."""
-    game = quiet(players, minute=11).hour(8).paws(2).force("die", 4).force("die", 8).game()
+    game = quiet(players, minute=11).hour(8).paws(2).force("die", 4).force("die", 8).game(play_on=True)
     placed = events_of(game, "cat_paws_placed")
     assert [e["numbers"] for e in placed] == [[4, 8]]
     assert sorted(game.state.paws) == [4, 8]
@@ -75,14 +75,14 @@ def test_R106_two_and_three_players_roll_two_paws(quiet, players) -> None:
 
 def test_R106_four_players_roll_one_paw(quiet) -> None:
     """R106, R36: with 4 players only one paw is placed."""
-    game = quiet(4, minute=11).hour(8).paws(2).force("die", 4).game()
+    game = quiet(4, minute=11).hour(8).paws(2).force("die", 4).game(play_on=True)
     assert [e["numbers"] for e in events_of(game, "cat_paws_placed")] == [[4]]
     assert game.state.paws == [4]
 
 
 def test_R106_both_paws_may_land_on_one_number(quiet) -> None:
     """R106, R112a: two rolls of 5 put both paws on 5; a mouse there flees to 6."""
-    game = quiet(minute=11).hour(8).mouse("red.spotter", "inner 5").force("die", 5).force("die", 5).game()
+    game = quiet(minute=11).hour(8).mouse("red.spotter", "inner 5").force("die", 5).force("die", 5).game(play_on=True)
     assert game.state.paws == [5, 5]
     assert game.state.loc["red.spotter"] == ("inner", 6)
 
@@ -94,7 +94,7 @@ def test_R106_R106a_mice_at_a_rolled_number_flee_clockwise_in_their_own_ring(qui
     pos = quiet(minute=11).hour(11).leaf(7, "green button")
     pos.mouse("blue.scurrier", "inner 5").mouse("red.spotter", "outer 5").mouse("blue.spotter", "outer 6")
     pos.mouse("red.scurrier", "inner 4")
-    game = pos.force("die", 5).force("die", 6).game()
+    game = pos.force("die", 5).force("die", 6).game(play_on=True)
     assert game.over
     loc = game.state.loc
     assert loc["blue.scurrier"] == ("inner", 7)
@@ -112,7 +112,7 @@ def test_R106_R106a_mice_at_a_rolled_number_flee_clockwise_in_their_own_ring(qui
 
 def test_R106_R108_fled_mice_then_move_inward_and_activate_next_round(quiet) -> None:
     """R106, R108: an outer mouse that fled from 5 to 6 goes to inner 6 and activates at 6 next round."""
-    game = quiet(minute=11).hour(8).mouse("blue.spotter", "outer 5").force("die", 5).force("die", 10).game()
+    game = quiet(minute=11).hour(8).mouse("blue.spotter", "outer 5").force("die", 5).force("die", 10).game(play_on=True)
     assert game.decision.kind == "inner_mouse"
     assert game.decision.context == {"mouse": "blue.spotter", "number": 6}
     assert game.state.hour == 9
@@ -146,7 +146,7 @@ def test_R106a_the_cat_die_never_shows_12(quiet) -> None:
 
 
 def test_R107_the_hour_hand_advances_one_number(quiet) -> None:
-    game = quiet(minute=11).hour(8).mouse("blue.spotter", "outer 3").force("die", 5).force("die", 6).game()
+    game = quiet(minute=11).hour(8).mouse("blue.spotter", "outer 3").force("die", 5).force("die", 6).game(play_on=True)
     assert [e["hour"] for e in events_of(game, "hour_hand_moved")] == [9]
     assert game.state.hour == 9
     assert not game.over
@@ -156,7 +156,7 @@ def test_R107_at_12_the_game_ends_at_once_without_inner_ring_refill_or_priority(
     """R107: the hour hand reaches 12: straight to final scoring. Outer mice stay outer, empty leaves stay
     empty, the bin is not refilled and the priority marker does not move."""
     pos = empty_bin(quiet(minute=11).hour(11).quests("Q01").priority("red").mouse("blue.spotter", "outer 3"))
-    game = pos.force("die", 5).force("die", 6).game()
+    game = pos.force("die", 5).force("die", 6).game(play_on=True)
     s = game.state
     assert game.over and game.decision is None and game.choice_ids == []
     assert s.hour == 12 and s.phase == "over"
@@ -215,7 +215,7 @@ def test_R109_quests_leaves_and_discount_bin_are_refilled(quiet) -> None:
     """R109: the empty quest space, every empty leaf 1-11 (not 12) and every empty bin space are filled from
     the quest deck and the bag; a leaf that still has its tile keeps it."""
     pos = empty_bin(quiet(minute=11).hour(8).quests("Q01").leaf(7, "green button").mouse("blue.spotter", "outer 3"))
-    game = pos.force("die", 5).force("die", 6).game()
+    game = pos.force("die", 5).force("die", 6).game(play_on=True)
     before = len(pos.data["bag"])
     s = game.state
     assert s.quests_up[0] == "Q01" and s.quests_up[1] not in (None, "Q01")
@@ -232,7 +232,7 @@ def test_R109_quests_leaves_and_discount_bin_are_refilled(quiet) -> None:
 def test_R109a_leaves_are_refilled_from_1_before_the_bin(quiet) -> None:
     """R109a: quests first, then leaves 1 -> 11, then the bin: the first two tiles drawn go on leaves 1, 2."""
     pos = empty_bin(quiet(minute=11).hour(8).mouse("blue.spotter", "outer 3"))
-    game = pos.force("die", 5).force("die", 6).force("draw", "red key").force("draw", "blue thimble").game()
+    game = pos.force("die", 5).force("die", 6).force("draw", "red key").force("draw", "blue thimble").game(play_on=True)
     s = game.state
     assert (C.tiles[s.leaves[1]].color, C.tiles[s.leaves[1]].symbol) == ("red", "key")
     assert (C.tiles[s.leaves[2]].color, C.tiles[s.leaves[2]].symbol) == ("blue", "thimble")
@@ -254,7 +254,7 @@ def test_R109a_leaves_are_refilled_from_1_before_the_bin(quiet) -> None:
 def test_R110_priority_moves_to_the_next_color_in_play(quiet, players, marker, after) -> None:
     """R110, R41: the marker moves one color along the arrows (blue, yellow, red, brown), skipping blocked
     colors."""
-    game = quiet(players, minute=11).hour(8).priority(marker).force("die", 5).force("die", 6).game()
+    game = quiet(players, minute=11).hour(8).priority(marker).force("die", 5).force("die", 6).game(play_on=True)
     assert game.state.priority == after
     assert [e["color"] for e in events_of(game, "priority_moved")] == [after]
 
@@ -279,7 +279,7 @@ def test_R113_R129_a_full_row_and_a_full_column_score_10(quiet, autoplay) -> Non
 def test_R113_an_unfinished_row_scores_nothing(quiet) -> None:
     """R113: 3 of 4 cells in a row (and the column they start) is not a filled row."""
     pos = fill_hunt(quiet(minute=11).hour(11), "blue", [(0, 0), (0, 1), (0, 2), (1, 0), (2, 0)])
-    game = pos.force("die", 5).force("die", 6).game()
+    game = pos.force("die", 5).force("die", 6).game(play_on=True)
     assert game.score_breakdown["blue"]["hunt"] == 0
 
 
@@ -290,7 +290,7 @@ def test_R113_leftover_items_are_scored_as_one_pool_and_relics_score_nothing(qui
     pos = quiet(minute=11).hour(11)
     pos.tile("red button", "blue.scavenger").tile("red key", "blue.scavenger").tile("wild", "blue.scavenger")
     pos.tile("crown", "blue.scurrier").tile("scepter", "red.spotter")
-    game = pos.force("die", 5).force("die", 6).game()
+    game = pos.force("die", 5).force("die", 6).game(play_on=True)
     assert game.score_breakdown["blue"]["pool"] == 8
     assert game.score_breakdown["red"]["pool"] == 0
     assert game.scores == {"blue": 8, "red": 0}
@@ -302,7 +302,7 @@ def test_R113_R97_favor_bonus_tiles_in_hand_join_the_pool(quiet) -> None:
     """R113, R97: blue still holds F13 (bonus green key) and F01 (bonus purple button): with a purple key on a
     card the pool is 3 items, keys 2, purple 2: 3 + 2 + 2 = 7."""
     pos = quiet(minute=11).hour(11).favor("blue", "F13").favor("blue", "F01").tile("purple key", "blue.spotter")
-    game = pos.force("die", 5).force("die", 6).game()
+    game = pos.force("die", 5).force("die", 6).game(play_on=True)
     assert game.over
     assert game.score_breakdown["blue"]["pool"] == 7
 
@@ -311,14 +311,14 @@ def test_R113_the_pool_spans_all_of_a_players_cards(quiet) -> None:
     """R113: items on different mice's cards form one pool: two blue items on two cards score 2 + 1 + 2 = 5,
     not 3 + 3."""
     pos = quiet(minute=11).hour(11).tile("blue key", "blue.scavenger").tile("blue button", "blue.spotter")
-    game = pos.force("die", 5).force("die", 6).game()
+    game = pos.force("die", 5).force("die", 6).game(play_on=True)
     assert game.score_breakdown["blue"]["pool"] == 5
 
 
 def test_R113_final_scores_add_to_what_was_scored_during_play(quiet) -> None:
     pos = fill_hunt(quiet(minute=11).hour(11).score("blue", "chain", 12).score("blue", "deliveries", 9),
                     "blue", ROW_0_AND_COLUMN_0)
-    game = pos.tile("red thimble", "blue.spotter").force("die", 5).force("die", 6).game()
+    game = pos.tile("red thimble", "blue.spotter").force("die", 5).force("die", 6).game(play_on=True)
     assert game.score_breakdown["blue"] == {"deliveries": 9, "quests": 0, "hunt": 10, "chain": 12, "relics": 0,
                                             "pool": 3}
     assert game.scores["blue"] == 34
@@ -326,7 +326,7 @@ def test_R113_final_scores_add_to_what_was_scored_during_play(quiet) -> None:
 
 def test_R114_most_points_wins(quiet) -> None:
     pos = quiet(minute=11).hour(11).score("blue", "chain", 12).score("red", "chain", 20)
-    game = pos.force("die", 5).force("die", 6).game()
+    game = pos.force("die", 5).force("die", 6).game(play_on=True)
     standings = game.standings()
     assert [(st.color, st.score, st.place) for st in standings] == [("red", 20, 1), ("blue", 12, 2)]
 
@@ -336,7 +336,7 @@ def test_R114_a_tie_is_broken_by_filled_hunt_board_spaces(quiet) -> None:
     pos = quiet(minute=11).hour(11).score("blue", "chain", 15).score("red", "chain", 15)
     fill_hunt(pos, "blue", [(0, 0), (1, 1)])
     fill_hunt(pos, "red", [(2, 2)])
-    game = pos.force("die", 5).force("die", 6).game()
+    game = pos.force("die", 5).force("die", 6).game(play_on=True)
     assert game.scores == {"blue": 15, "red": 15}
     standings = game.standings()
     assert [(st.color, st.filled, st.place) for st in standings] == [("blue", 2, 1), ("red", 1, 2)]
@@ -347,7 +347,7 @@ def test_R114_a_tie_on_points_and_filled_spaces_shares_the_victory(quiet) -> Non
     pos.score("blue", "chain", 15).score("yellow", "chain", 15).score("red", "chain", 3)
     fill_hunt(pos, "blue", [(0, 0)])
     fill_hunt(pos, "yellow", [(1, 1)])
-    game = pos.force("die", 5).force("die", 6).game()
+    game = pos.force("die", 5).force("die", 6).game(play_on=True)
     places = {st.color: st.place for st in game.standings()}
     assert places == {"blue": 1, "yellow": 1, "red": 3}
 
@@ -408,7 +408,7 @@ def test_R118_R119_a_rerolled_paw_scratches_the_mice_where_it_lands(quiet) -> No
 def test_R118_an_empty_hand_under_a_paw_just_skips_the_tick(quiet) -> None:
     """R118, R112: no mouse on the hand: no re-roll, the Tick passes."""
     pos = solo(quiet).paws(5, 8).mouse("blue.spotter", "inner 6")
-    game = pos.game()
+    game = pos.game(play_on=True)
     assert game.decision.context == {"mouse": "blue.spotter", "number": 6}
     assert events_of(game, "cat_paw_rerolled") == []
     assert [e["number"] for e in events_of(game, "tick_blocked")] == [5]
@@ -452,7 +452,7 @@ def test_R119_R121_end_of_round_paws_scratch_one_tile_per_mouse_and_the_mice_fle
     pos = solo(quiet, minute=11, park="outer 11")
     pos.mouse("blue.scavenger", "inner 5").mouse("blue.spotter", "outer 5")
     pos.tile("red key", "blue.scavenger").tile("blue key", "blue.scavenger").tile("purple key", "blue.spotter")
-    game = pos.force("die", 5).force("die", 9).game()
+    game = pos.force("die", 5).force("die", 9).game(play_on=True)
     assert game.decision.kind == "scratch_discard"
     assert game.decision.context["number"] == 5
     bag = len(game.state.bag)
@@ -473,7 +473,7 @@ def test_R119_fewer_tiles_than_mice_discards_all_there_is(quiet) -> None:
     """R119: two mice scratched with only one tile between them: that tile goes and the round goes on."""
     pos = solo(quiet, minute=11, park="outer 11")
     pos.mouse("blue.scavenger", "inner 5").mouse("blue.spotter", "outer 5").tile("red key", "blue.spotter")
-    game = pos.force("die", 5).force("die", 9).game()
+    game = pos.force("die", 5).force("die", 9).game(play_on=True)
     assert game.decision.kind == "scratch_discard"
     game.choose(game.choice_ids[0])
     assert game.decision is None or game.decision.kind != "scratch_discard"
@@ -484,7 +484,7 @@ def test_R119_fewer_tiles_than_mice_discards_all_there_is(quiet) -> None:
 def test_R120_solo_flight_is_clockwise_past_both_paws(quiet) -> None:
     """R120, R121: paws on 5, then 6: the mouse flees 5 -> 6 when the first lands, then 6 -> 7."""
     pos = solo(quiet, minute=11, park="outer 11").mouse("blue.spotter", "inner 5")
-    game = pos.force("die", 5).force("die", 6).game()
+    game = pos.force("die", 5).force("die", 6).game(play_on=True)
     fled = [(e["start"], e["number"]) for e in events_of(game, "mouse_fled")]
     assert fled == [(5, 6), (6, 7)]
     assert all("R120" in e["rules"] for e in events_of(game, "mouse_fled"))
@@ -496,7 +496,7 @@ def test_R107_R121_solo_last_round_scratched_tiles_are_lost_before_final_scoring
     scored: one red button left = 3 points."""
     pos = solo(quiet, minute=11, hour=11, park="outer 11").mouse("blue.scavenger", "inner 5")
     pos.tile("red button", "blue.scavenger").tile("green key", "blue.scavenger")
-    game = pos.force("die", 5).force("die", 9).game()
+    game = pos.force("die", 5).force("die", 9).game(play_on=True)
     assert game.decision.kind == "scratch_discard"
     key = next(t for t in game.state.card("blue.scavenger") if C.tiles[t].symbol == "key")
     game.choose(f"discard:{key}")

@@ -219,7 +219,7 @@ def test_R116_R119_R120_a_first_paw_on_a_start_number_makes_the_mouse_flee_clock
     pos = Position(["blue"], seed=1)
     pos.data["phase"] = "paws"  # the position before the solo paws are placed (R116)
     pos.mouse("blue.scurrier", "inner 2").mouse("blue.scavenger", "inner 5").mouse("blue.spotter", "inner 8")
-    game = pos.force("die", 5).force("die", 6).game()
+    game = pos.force("die", 5).force("die", 6).game(play_on=True)
     assert sorted(game.state.paws) == [5, 6]
     assert game.state.loc["blue.scavenger"] == ("inner", 7)
     fled = [(e["mouse"], e["start"], e["number"]) for e in game.events if e["kind"] == "mouse_fled"]

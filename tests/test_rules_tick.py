@@ -72,7 +72,7 @@ def test_R40_hand_front_to_back_then_inner_ring_by_priority(quiet, decline) -> N
 
 def test_R40a_R112_hand_at_a_paw_number_does_not_activate(quiet) -> None:
     """R40a, R112: the hand reaches a number under a cat paw: no mouse on it activates, the Tick is over."""
-    game = quiet(minute=3).paws(4).hand("blue.spotter", "red.spotter").game()
+    game = quiet(minute=3).paws(4).hand("blue.spotter", "red.spotter").game(play_on=True)
     # The Tick at 4 passed without a decision; the hand's mice next activate at 5.
     ask(game, "hand_mouse", "blue.spotter", 5)
     blocked = events_of(game, "tick_blocked")
@@ -84,7 +84,7 @@ def test_R40a_R112_hand_at_a_paw_number_does_not_activate(quiet) -> None:
 
 def test_R40b_tick_with_no_mouse_at_the_number_passes_without_a_decision(quiet) -> None:
     """R40b: nobody on the hand and nobody on inner 4 or 5: those Ticks pass; the first decision is at 6."""
-    game = quiet(minute=3).mouse("blue.spotter", "inner 6").game()
+    game = quiet(minute=3).mouse("blue.spotter", "inner 6").game(play_on=True)
     ask(game, "inner_mouse", "blue.spotter", 6)
     assert [e["number"] for e in events_of(game, "tick_empty")] == [4, 5]
     assert [e["number"] for e in events_of(game, "hand_moved")] == [4, 5, 6]
@@ -113,7 +113,7 @@ def test_R40c_mice_on_outer_ring_spaces_never_activate(quiet, decline) -> None:
 
 def test_R40c_only_outer_mice_at_the_number_means_an_empty_tick(quiet) -> None:
     """R40b, R40c: mice on outer 4 alone do not make the Tick at 4 happen."""
-    game = quiet(minute=3).mouse("blue.spotter", "outer 4").mouse("red.spotter", "inner 5").game()
+    game = quiet(minute=3).mouse("blue.spotter", "outer 4").mouse("red.spotter", "inner 5").game(play_on=True)
     ask(game, "inner_mouse", "red.spotter", 5)
     assert [e["number"] for e in events_of(game, "tick_empty")] == [4]
     assert activated(game) == ["red.spotter"]

@@ -1,0 +1,26 @@
+// Tests of the what-if panel's pure chart layout (run with `node --test js/`).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { layout } from "./whatif.mjs";
+
+const rows = [
+  { id: "a", label: "A", mean: 40, low: 36, high: 44, win: 0.5, best: false },
+  { id: "b", label: "B", mean: 20, low: 18, high: 22, win: 0.1, best: false },
+];
+
+test("bars are proportional to the mean points and rows stack downwards", () => {
+  const [a, b] = layout(rows, 560, 34, 230);
+  assert.ok(Math.abs(a.bar - 2 * b.bar) < 1e-9);
+  assert.equal(b.y - a.y, 34);
+});
+
+test("the interval whiskers sit around the bar's end and the widest fits the chart", () => {
+  const [a] = layout(rows, 560, 34, 230);
+  assert.ok(a.low < a.x0 + a.bar && a.x0 + a.bar < a.high);
+  assert.ok(a.high <= 560 - 150 + 1e-9);
+});
+
+test("a zero mean still draws a visible bar", () => {
+  const [z] = layout([{ id: "z", label: "Z", mean: 0, low: 0, high: 0, win: 0, best: true }]);
+  assert.ok(z.bar >= 1);
+});

@@ -1,0 +1,59 @@
+"""The what-if panel in a real JupyterLab and a real Chromium: Run shows progress and a chart with intervals,
+and a click on an option's bar takes that option on the board (in the browser and in the kernel)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SETUP_CELL = """\
+import ipywidgets as widgets
+from hickory_widget import Position
+from hickory_widget.whatif import SerialExecutor
+
+pos = (Position(players=["blue", "red"], seed=3).empty_leaves().no_favors().hour(10).quests("Q07")
+       .minute(5).mouse("blue.scavenger", "hand").leaf(6, "purple thimble").only("blue.scavenger"))
+for spec in ("purple button", "red button", "green feather", "wild"):
+    pos.tile(spec, "blue.scavenger")
+w = pos.game().widget(animate=False)
+panel = w.what_if(playouts=4, executor=SerialExecutor())
+widgets.HBox([w, panel])
+"""
+READ_BACK_CELL = 'print(f"kernel: history={w.game.history} status={panel.status}")'
+
+
+def cell_text(page, index: int) -> str:
+    return page.evaluate(
+        """(index) => {
+            const cell = window.jupyterapp.shell.currentWidget.content.model.cells.get(index);
+            return cell.outputs.toJSON().map((o) => o.text || "").join("");
+        }""",
+        index,
+    )
+
+
+def test_run_the_panel_then_click_a_bar_to_take_that_option(page, lab_server, lab, tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 1600, "height": 1400})
+    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "whatif.ipynb", SETUP_CELL, READ_BACK_CELL))
+    panel = lab.wait_for(page, '[data-testid=whatif][data-status="idle"]', timeout=60_000)
+    assert "stay, or jump off" in panel.inner_text()
+
+    page.locator("[data-testid=whatif-playouts]").fill("6")
+    page.locator("[data-testid=whatif-run]").click()
+    lab.wait_for(page, '[data-testid=whatif][data-status="done"]', timeout=120_000)
+    assert page.locator("[data-testid=whatif-progress]").get_attribute("value") == "12"
+    bars = page.locator("[data-testid=whatif-chart] [data-choice]")
+    assert sorted(bars.evaluate_all("els => els.map(e => e.dataset.choice)")) == ["jump_off", "stay"]
+    assert page.locator("[data-testid=whatif-chart] line").count() >= 6  # an interval (3 lines) per option
+    lab.screenshot(page, "whatif-panel-results")
+
+    page.locator('[data-testid=whatif-chart] [data-choice="jump_off"] [data-testid=whatif-bar]').click()
+    lab.wait_for(page, '[data-testid=hickory][data-decision-kind="claim"]')
+    lab.wait_for(page, '[data-testid=whatif][data-status="idle"]')
+    assert "claim" in page.locator("[data-testid=whatif-prompt]").inner_text()
+    lab.run_cell(page, 1)
+    assert cell_text(page, 1).strip() == "kernel: history=['jump_off'] status=idle"
+    lab.screenshot(page, "whatif-panel-after-click")
