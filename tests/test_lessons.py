@@ -50,8 +50,8 @@ def test_lessons_come_in_teaching_order_goal_first_solo_last() -> None:
 def test_the_position_loads_and_is_at_a_decision(ex) -> None:
     game = ex.game()
     assert isinstance(game, Game)
-    start = Game.from_position(ex.data.position)  # the file's position is the engine's own position data
-    assert Game.from_position(start.position()).position() == start.position()
+    start = Game.from_position(ex.data.position, play_on=True)  # the file's position is the engine's own position data
+    assert Game.from_position(start.position(), play_on=True).position() == start.position()
     # the board shows the question, never its outcome: someone still has to decide (for do and best, the learner)
     assert game.decision is not None, f"{ex.key}: the position runs to the end of the game by itself"
     if ex.kind in ("do", "best"):

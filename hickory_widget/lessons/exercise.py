@@ -153,7 +153,7 @@ class Exercise:
 
     def game(self) -> Game:
         """A fresh game at the exercise's position, with the moves before the task already played."""
-        game = Game.from_position(self.data.position)
+        game = Game.from_position(self.data.position, play_on=True)  # on to the learner's decision
         for entry in self.data.before:
             game.choose(entry)
         return game

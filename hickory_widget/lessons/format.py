@@ -139,7 +139,7 @@ def _check_moves(position: dict[str, Any], before: list[str], kind: str, answers
                  proof: dict[str, Any] | None, rd: _Reader, path: str) -> None:
     """Plays the file's moves on the real engine: the moves before the task, the accepted answers and the proof's
     moves must each be legal where they are made, and a decision must be left to the learner."""
-    game = Game.from_position(position)
+    game = Game.from_position(position, play_on=True)
 
     def play(moves: list[str], field: str) -> None:
         for i, move in enumerate(moves):
