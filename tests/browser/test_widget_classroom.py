@@ -283,7 +283,7 @@ from hickory_widget import HickoryWidget, Position
 pos = Position(4, seed=3)
 for n, color in enumerate(["blue", "yellow", "red", "brown"], start=1):
     pos.mouse(f"{color}.scurrier", f"outer {n + 2}")
-w = HickoryWidget(pos.game(), animate=False)
+w = HickoryWidget(pos.game(play_on=True), animate=False)
 w
 """
     open_widget(page, lab_server, lab, tmp_path, cell, name="vision")
