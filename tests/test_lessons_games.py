@@ -223,3 +223,32 @@ def test_a_malformed_game_lesson_is_refused_naming_the_field(tmp_path: Path, cas
         load_lesson(path)
     message = str(err.value)
     assert str(path) in message and f"field {field}" in message and allowed in message, message
+
+
+# ------------------------------------------------------------------------------------------------ the widget
+def test_the_card_lesson_widget_sends_the_games_table_and_judges_clicks_by_the_engine(tmp_path: Path) -> None:
+    from hickory_widget.lessons.card_widget import lesson_widget
+
+    w = lesson_widget("mice", learner="ada", progress_path=tmp_path / "progress.json")
+    assert w.view["game"] == "mice" and w.view["exercise"]["key"] == "mice-hunt/m11-captures"
+    table = w.view["board"]["table"]["board"]
+    assert w.view["board"]["decision"] is None  # a question: nothing to click on the table
+    assert all(c["choice"] is None for p in table["players"] for c in p["hand"] or [])
+    assert [p["hand"] is not None for p in table["players"]] == [True] + [False] * 5  # the learner's seat only
+    w.go("mice-hunt", 3)
+    labels = [c["label"] for c in w.view["board"]["decision"]["choices"]]
+    assert labels == ["Elephant 2", "Dog 1", "Cat 3"]
+    old = w.view["version"]
+    w._handle({"type": "choose", "id": "play:dog.1", "version": old})
+    assert w.view["verdict"]["correct"] is False and w.view["verdict"]["rules"][0]["id"] == "M6"
+    w._handle({"type": "choose", "id": "play:elephant.2", "version": old})  # made on the older board
+    assert "older board" in w.error and not w.attempt.done
+    w._handle({"type": "choose", "id": "play:elephant.2", "version": w.view["version"]})
+    assert w.attempt.done and w.attempt.game.history == ["play:elephant.2"]
+
+
+def test_an_unknown_game_has_no_lesson_widget() -> None:
+    from hickory_widget.lessons.card_widget import lesson_widget
+
+    with pytest.raises(ValueError, match="game must be one of hickory, clocktowers, mice, not 'go'"):
+        lesson_widget("go")

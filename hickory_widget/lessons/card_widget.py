@@ -40,8 +40,9 @@ class CardLessonWidget(LessonWidget):
             shell = (SHELL_DIR / "shell.css").read_text(encoding="utf-8")
             cls._css = "\n".join([lesson_css(), shell, cls.board_css.read_text(encoding="utf-8")])
 
-    def table(self, lang: str) -> dict[str, Any]:
-        """The game's own board view model (what its core widget sends as ``view.board``)."""
+    def table(self, lang: str, clickable: bool) -> dict[str, Any]:
+        """The game's own board view model (what its core widget sends as ``view.board``); without clickable
+        targets when the board only shows a question, an answer or a solution."""
         raise NotImplementedError
 
     def _board(self, lang: str, clickable: bool) -> dict[str, Any]:
@@ -50,7 +51,8 @@ class CardLessonWidget(LessonWidget):
         decision = None if d is None or not clickable else {
             "player": d.player, "prompt": game.decision_in(lang).prompt,
             "choices": [{"id": c.id, "label": c.label} for c in game.choices_in(lang)]}
-        return {"decision": decision, "players": list(game.state.players), "table": {"board": self.table(lang)}}
+        return {"decision": decision, "players": list(game.state.players),
+                "table": {"board": self.table(lang, clickable)}}
 
 
 class ClocktowersLessonWidget(CardLessonWidget):
@@ -60,9 +62,14 @@ class ClocktowersLessonWidget(CardLessonWidget):
     board_js = Path(__file__).parent.parent / "clocktowers" / "js" / "board.mjs"
     board_css = board_js.with_name("board.css")
 
-    def table(self, lang: str) -> dict[str, Any]:
+    def table(self, lang: str, clickable: bool) -> dict[str, Any]:
         from ..clocktowers import view
-        return view.board(self.attempt.game, lang, False)
+        board = view.board(self.attempt.game, lang, False)
+        if not clickable:
+            board["plays"] = {}
+            for deck in board["decks"]:
+                deck["choice"] = None
+        return board
 
 
 class MiceLessonWidget(CardLessonWidget):
@@ -73,10 +80,15 @@ class MiceLessonWidget(CardLessonWidget):
     board_js = Path(__file__).parent.parent / "mice" / "js" / "board.mjs"
     board_css = board_js.with_name("board.css")
 
-    def table(self, lang: str) -> dict[str, Any]:
+    def table(self, lang: str, clickable: bool) -> dict[str, Any]:
         from ..mice import view
         seat = self.exercise.game().decision
-        return view.board(self.attempt.game, lang, seat.player if seat else None, False)
+        board = view.board(self.attempt.game, lang, seat.player if seat else None, False)
+        if not clickable:
+            for player in board["players"]:
+                for c in player["hand"] or []:
+                    c["choice"] = None
+        return board
 
 
 WIDGETS: dict[str, type[LessonWidget]] = {"hickory": LessonWidget, "clocktowers": ClocktowersLessonWidget,

@@ -14,13 +14,13 @@ pytestmark = pytest.mark.browser
 
 CLOCKTOWERS_CELL = """\
 from hickory_widget.lessons.card_widget import lesson_widget
-w = lesson_widget("clocktowers", learner="ada")
+w = lesson_widget("clocktowers", learner="ada", progress_path="progress.json")
 w.go("ct-towers", 2)
 w
 """
 MICE_CELL = """\
 from hickory_widget.lessons.card_widget import lesson_widget
-w = lesson_widget("mice", learner="ada", language="it")
+w = lesson_widget("mice", learner="ada", language="it", progress_path="progress.json")
 w
 """
 READ_BACK = 'print(f"kernel: {w.exercise.key} done={w.attempt.done} mistakes={w.attempt.mistakes}")'
