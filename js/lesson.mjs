@@ -178,12 +178,41 @@ function lsMap(view, send) {
   return nav;
 }
 
+/** The legal moves of a card game's decision as buttons (do exercises). */
+function lsChoices(view, send) {
+  const d = view.board.decision;
+  const box = lsNode("div", { class: "cs-decision ls-choices", "data-testid": "lesson-choices" });
+  lsNode("div", { class: "cs-prompt" }, box, d.prompt);
+  const list = lsNode("div", { class: "cs-choices" }, box);
+  for (const c of d.choices) {
+    const b = lsNode("button", { type: "button", class: "cs-choice", "data-choice-id": c.id }, list, c.label);
+    b.addEventListener("click", () => send({ type: "choose", id: c.id }));
+  }
+  return box;
+}
+
+/** A lesson of a card game on the core: the task, the moves, and the table drawn by the game's own drawBoard
+ * (its drawing module is joined in front of this one instead of Hickory's board.mjs). */
+function lsCardLesson(view, send, memory, redraw) {
+  const frag = document.createDocumentFragment();
+  frag.appendChild(lsHeader(view, send));
+  const layout = lsNode("div", { class: "ls-layout" }, frag);
+  const left = lsNode("div", { class: "ls-left" }, layout);
+  left.appendChild(lsTask(view, send, memory.draft));
+  if (view.board.decision && !view.exercise.done) left.appendChild(lsChoices(view, send));
+  const table = lsNode("div", { class: "cs-board ls-table", "data-testid": "lesson-board" }, left);
+  const ctx = { memory: memory.table, send, choose: (id) => send({ type: "choose", id }), redraw };
+  drawBoard(table, view.board.table, ctx); // eslint-disable-line no-undef -- the game's module defines it
+  if (!view.presentation) layout.appendChild(lsMap(view, send));
+  return frag;
+}
+
 function render({ model, el }) {
   const root = lsNode("div", { class: "hk-root ls-root", "data-testid": "lesson", tabindex: "-1" });
   const banner = lsNode("div", { class: "hk-error", role: "alert", "data-testid": "lesson-error" }, root);
   const content = lsNode("div", { class: "ls-content" }, root);
   el.appendChild(root);
-  const memory = { key: null, prevHand: null, prevMice: new Map(), frame: 0, draft: {} };
+  const memory = { key: null, prevHand: null, prevMice: new Map(), frame: 0, draft: {}, table: {} };
 
   const send = (intent) => {
     const view = model.get("view") || {};
@@ -203,12 +232,14 @@ function render({ model, el }) {
       return;
     }
     const board = view.board;
-    useTexts(board);
+    const card = view.game && view.game !== "hickory";
+    if (!card) useTexts(board);
     if (memory.key !== view.exercise.key) {
       memory.key = view.exercise.key;
       memory.prevHand = null;
       memory.prevMice = new Map();
       memory.draft = {};
+      memory.table = {};
     }
     if (view.verdict && !view.verdict.correct) memory.draft = {};
     root.setAttribute("lang", view.lang);
@@ -217,6 +248,11 @@ function render({ model, el }) {
     root.setAttribute("data-version", String(view.version));
     root.setAttribute("data-state", view.exercise.done ? "correct" : view.verdict ? (view.verdict.shown ? "shown" : "wrong") : "open");
     root.classList.toggle("ls-presentation", Boolean(view.presentation));
+    root.setAttribute("data-game", view.game || "hickory");
+    if (card) {
+      content.replaceChildren(lsCardLesson(view, send, memory, draw));
+      return;
+    }
     const motion = { enabled: !lsReducedMotion(), prevHand: memory.prevHand, prevMice: memory.prevMice, mice: new Map(), hand: null, pending: [] };
     root.classList.toggle("hk-animate", motion.enabled);
     const ctx = {

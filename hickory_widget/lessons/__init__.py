@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .exercise import Answer, AnswerError, Exercise, Lesson, Verdict, ui_text
 from .format import LessonData, LessonError, read_lesson, read_lesson_file
+from .games import HICKORY, NAMES
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -25,14 +26,22 @@ __all__ = ["Answer", "AnswerError", "Exercise", "Lesson", "LessonError", "Verdic
 
 
 @cache
-def _builtin() -> tuple[LessonData, ...]:
-    lessons = [read_lesson_file(p) for p in sorted(DATA_DIR.glob("*.json"))]
+def _builtin(game: str = HICKORY) -> tuple[LessonData, ...]:
+    """Hickory's lessons are the files in ``data/``; another game's are in ``data/<game>/``."""
+    folder = DATA_DIR if game == HICKORY else DATA_DIR / game
+    lessons = [read_lesson_file(p) for p in sorted(folder.glob("*.json"))]
+    wrong = [d.source for d in lessons if d.game != game]
+    if wrong:
+        raise LessonError(f"lesson file {wrong[0]}: field 'game': the files in {folder} teach {game!r}")
     return tuple(sorted(lessons, key=lambda d: (d.order, d.id)))
 
 
-def curriculum(language: str = "en") -> list[Lesson]:
-    """The built-in lessons in teaching order, their texts in ``language`` (en, it or de)."""
-    return [Lesson(d, language) for d in _builtin()]
+def curriculum(language: str = "en", game: str = HICKORY) -> list[Lesson]:
+    """The built-in lessons of ``game`` (hickory, clocktowers or mice) in teaching order, their texts in
+    ``language`` (en, it or de)."""
+    if game not in NAMES:
+        raise ValueError(f"game must be one of {', '.join(NAMES)}, not {game!r}")
+    return [Lesson(d, language) for d in _builtin(game)]
 
 
 def load_lesson(path: str | Path, language: str = "en") -> Lesson:

@@ -21,6 +21,7 @@ from ..game import Game
 from ..i18n import check_language
 from ..position import to_data
 from ..why_not import why_not
+from . import games
 from .format import ExerciseData, LessonData
 from .lookahead import option_values
 
@@ -151,8 +152,19 @@ class Exercise:
         """What the file accepts: choice ids (do, best), option ids or a number (predict)."""
         return list(self.data.answers)
 
-    def game(self) -> Game:
-        """A fresh game at the exercise's position, with the moves before the task already played."""
+    @property
+    def game_name(self) -> str:
+        """Which game the exercise is about: ``hickory``, ``clocktowers`` or ``mice``."""
+        return self.data.game
+
+    def game(self) -> Any:
+        """A fresh game at the exercise's position, with the moves before the task already played (a Hickory
+        ``Game``, a ``ClocktowersGame`` or a ``MiceGame``)."""
+        if self.data.game != games.HICKORY:
+            game = games.GAMES[self.data.game].load(self.data.position)
+            for entry in self.data.before:
+                game.choose(entry)
+            return game
         game = Game.from_position(self.data.position, play_on=True)  # on to the learner's decision
         for entry in self.data.before:
             game.choose(entry)
@@ -178,6 +190,13 @@ class Exercise:
         proof = self.data.proof
         if proof is None:
             return [a if self.data.mode == "number" else str(a) for a in self.data.answers]
+        if self.data.game != games.HICKORY:
+            start = games.GAMES[self.data.game].load(self.data.position).scores
+            game = self.game()
+            for entry in proof.get("play", []):
+                game.choose(entry)
+            return games.truth(games.GAMES[self.data.game], game, proof, start, [o.id for o in self.data.options],
+                               self.data.mode == "number")
         start = {color: sum(b["score"].values()) for color, b in self.data.position["boards"].items()}
         game = self.game()
         for entry in proof.get("play", []):
@@ -208,6 +227,10 @@ class Exercise:
         if not isinstance(answer, str):
             raise AnswerError(f"{self.key}: the answer is a choice id (a string such as 'leap:5'), not {answer!r}")
         game = self.game()
+        if answer not in game.choice_ids and self.data.game != games.HICKORY:
+            text = games.refusal(game, answer, self.lang)
+            return Verdict(False, f"{ui_text(self.lang, 'not_allowed')} {text}", self.rules, self.solution(),
+                           legal=False)
         if answer not in game.choice_ids:
             text = why_not(game, answer, self.lang)
             found = RULE_IN_TEXT.findall(text)
@@ -266,6 +289,8 @@ class Exercise:
         if self.kind == "predict" and self.data.mode != "number":
             texts = {o.id: o.text[self.lang] for o in self.data.options}
             sol = [texts.get(s, s) for s in sol]
+        elif self.kind != "predict" and self.data.game != games.HICKORY:
+            sol = games.labels(self.game(), sol, self.lang)
         elif self.kind != "predict":
             game = self.game()
             d = game.decision
@@ -298,6 +323,11 @@ class Lesson:
     @property
     def rules(self) -> list[str]:
         return list(self.data.rules)
+
+    @property
+    def game_name(self) -> str:
+        """Which game the lesson teaches: ``hickory``, ``clocktowers`` or ``mice``."""
+        return self.data.game
 
     def __repr__(self) -> str:
         return f"<Lesson {self.id}: {self.title!r}, {len(self.exercises)} exercises>"

@@ -17,6 +17,7 @@ from ..builder import Position
 from ..game import Game
 from ..i18n import LANGUAGES
 from ..position import PositionError, from_data
+from .games import GAMES, HICKORY, NAMES
 from .lookahead import HORIZONS
 
 FORMAT = "hickory-lesson"
@@ -26,7 +27,7 @@ MODES = ("one", "several", "number")
 PROOFS = ("legal", "next", "points", "where", "winner", "fact")
 FACTS = ("minute", "hour", "hand_spaces", "priority", "favors", "tiles", "scaler", "weight", "paws", "leaf", "score",
          "free", "bumped", "next_leaf", "web")
-RULE_ID = re.compile(r"^(R\d+[a-z]?|Q\d+|H\d+|L\d+)$")
+RULE_ID = re.compile(r"^(R\d+[a-z]?|Q\d+|H\d+|L\d+|C\d+|M\d+)$")
 SETUP_STEPS = {
     # builder method: (minimum, maximum) number of arguments
     "mouse": (2, 2), "hand": (0, 8), "tile": (2, 2), "leaf": (2, 2), "empty_leaves": (0, 0), "minute": (1, 1),
@@ -67,6 +68,7 @@ class ExerciseData:
     options: tuple[Option, ...]
     proof: dict[str, Any] | None
     horizon: str
+    game: str = HICKORY
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,7 @@ class LessonData:
     rules: tuple[str, ...]
     exercises: tuple[ExerciseData, ...]
     source: str
+    game: str = HICKORY
 
 
 class _Reader:
@@ -121,7 +124,7 @@ class _Reader:
             raise self.fail(field, "name at least one rule id, e.g. 'R46'")
         for i, r in enumerate(value):
             if not isinstance(r, str) or not RULE_ID.match(r):
-                raise self.fail(f"{field}[{i}]", f"a rule id like 'R46', 'R52', 'Q3' or 'H2', found {r!r}")
+                raise self.fail(f"{field}[{i}]", f"a rule id like 'R46', 'Q3', 'H2', 'C10' or 'M8', found {r!r}")
         return tuple(value)
 
     def unknown(self, d: dict, known: set[str], path: str) -> None:
@@ -132,14 +135,14 @@ class _Reader:
 
 EXERCISE_FIELDS = {"id", "kind", "position", "setup", "before", "task", "hints", "explanation", "rules", "answers",
                    "focus", "wrong", "mode", "options", "proof", "horizon"}
-LESSON_FIELDS = {"format", "version", "id", "order", "title", "goal", "rules", "exercises"}
+LESSON_FIELDS = {"format", "version", "game", "id", "order", "title", "goal", "rules", "exercises"}
 
 
 def _check_moves(position: dict[str, Any], before: list[str], kind: str, answers: list[Any],
-                 proof: dict[str, Any] | None, rd: _Reader, path: str) -> None:
+                 proof: dict[str, Any] | None, rd: _Reader, path: str, game_name: str = HICKORY) -> None:
     """Plays the file's moves on the real engine: the moves before the task, the accepted answers and the proof's
     moves must each be legal where they are made, and a decision must be left to the learner."""
-    game = Game.from_position(position, play_on=True)
+    game = Game.from_position(position, play_on=True) if game_name == HICKORY else GAMES[game_name].load(position)
 
     def play(moves: list[str], field: str) -> None:
         for i, move in enumerate(moves):
@@ -161,13 +164,17 @@ def _check_moves(position: dict[str, Any], before: list[str], kind: str, answers
         play(list(proof.get("play", [])), f"{path}.proof.play")
 
 
-def _check_proof(proof: dict[str, Any], rd: _Reader, path: str) -> None:
+def _check_proof(proof: dict[str, Any], rd: _Reader, path: str, game_name: str = HICKORY) -> None:
     rd.unknown(proof, {"kind", "play", "name", "of", "color", "mouse"}, path)
     kind = rd.get(proof, "kind", str, path)
-    if kind not in PROOFS:
-        raise rd.fail(f"{path}.kind", f"one of {', '.join(PROOFS)}, found {kind!r}")
-    if kind == "fact" and proof.get("name") not in FACTS:
-        raise rd.fail(f"{path}.name", f"one of {', '.join(FACTS)}, found {proof.get('name')!r}")
+    spec = GAMES.get(game_name)
+    proofs, facts = (PROOFS, FACTS) if spec is None else (spec.proofs, tuple(spec.facts))
+    if kind not in proofs:
+        raise rd.fail(f"{path}.kind", f"one of {', '.join(proofs)}, found {kind!r}")
+    if kind == "fact" and proof.get("name") not in facts:
+        raise rd.fail(f"{path}.name", f"one of {', '.join(facts)}, found {proof.get('name')!r}")
+    if kind == "fact" and spec is not None and spec.facts[proof["name"]] and not isinstance(proof.get("of"), str):
+        raise rd.fail(f"{path}.of", f"the fact {proof['name']!r} is read of a player or tower id, e.g. 'P1' or 't1'")
     if kind == "points" and not isinstance(proof.get("color"), str):
         raise rd.fail(f"{path}.color", "the color whose points are counted, e.g. 'blue'")
     if kind == "where" and not isinstance(proof.get("mouse"), str):
@@ -201,7 +208,20 @@ def build_position(setup: dict[str, Any], rd: _Reader, path: str) -> dict[str, A
     return pos.to_data()
 
 
-def _exercise(raw: Any, index: int, rd: _Reader) -> ExerciseData:
+def _game_position(raw: dict[str, Any], game_name: str, rd: _Reader, path: str) -> dict[str, Any]:
+    """The position of an exercise on a card game of the core: its position data, checked by the game itself."""
+    if "setup" in raw or "position" not in raw:
+        raise rd.fail(f"{path}.position", f"a {game_name} exercise gives 'position': the game's position data "
+                                          f"(what game.position() returns); 'setup' steps are for hickory only")
+    position = rd.get(raw, "position", dict, path)
+    try:
+        GAMES[game_name].load(position)
+    except ValueError as exc:
+        raise rd.fail(f"{path}.position", str(exc)) from None
+    return position
+
+
+def _exercise(raw: Any, index: int, rd: _Reader, game_name: str = HICKORY) -> ExerciseData:
     path = f"exercises[{index}]"
     if not isinstance(raw, dict):
         raise rd.fail(path, f"an exercise is an object, found {raw!r}")
@@ -211,10 +231,12 @@ def _exercise(raw: Any, index: int, rd: _Reader) -> ExerciseData:
     kind = rd.get(raw, "kind", str, path)
     if kind not in KINDS:
         raise rd.fail(f"{path}.kind", f"one of {', '.join(KINDS)}, found {kind!r}")
-    if ("position" in raw) == ("setup" in raw):
+    if game_name != HICKORY:
+        position = _game_position(raw, game_name, rd, path)
+    elif ("position" in raw) == ("setup" in raw):
         raise rd.fail(f"{path}.position", "give exactly one of 'position' (engine position data) or 'setup' "
                                           "(players, seed and builder steps)")
-    if "position" in raw:
+    elif "position" in raw:
         position = rd.get(raw, "position", dict, path)
         try:
             from_data(position)
@@ -245,17 +267,21 @@ def _exercise(raw: Any, index: int, rd: _Reader) -> ExerciseData:
     horizon = rd.get(raw, "horizon", str, path, "tick")
     if horizon not in HORIZONS:
         raise rd.fail(f"{path}.horizon", f"one of {', '.join(HORIZONS)}, found {horizon!r}")
+    if kind == "best" and game_name != HICKORY:
+        raise rd.fail(f"{path}.kind", f"'best' exercises look ahead over one player's own decisions; for "
+                                      f"{game_name} use 'do' (the engine judges the move) or 'predict'")
     if kind in ("do", "best"):
+        example = "'leap:5' or 'jump_off'" if game_name == HICKORY else repr(GAMES[game_name].example)
         for i, a in enumerate(answers):
             if not isinstance(a, str):
-                raise rd.fail(f"{path}.answers[{i}]", f"a choice id such as 'leap:5' or 'jump_off', found {a!r}")
+                raise rd.fail(f"{path}.answers[{i}]", f"a choice id such as {example}, found {a!r}")
     else:
         mode = rd.get(raw, "mode", str, path)
         if mode not in MODES:
             raise rd.fail(f"{path}.mode", f"one of {', '.join(MODES)}, found {mode!r}")
         proof = rd.get(raw, "proof", dict, path, None)  # without one, the file's answers are taken as they are
         if proof is not None:
-            _check_proof(proof, rd, f"{path}.proof")
+            _check_proof(proof, rd, f"{path}.proof", game_name)
         if mode == "number":
             if len(answers) != 1 or isinstance(answers[0], bool) or not isinstance(answers[0], int):
                 raise rd.fail(f"{path}.answers", f"a number question has one whole-number answer, found {answers!r}")
@@ -278,12 +304,12 @@ def _exercise(raw: Any, index: int, rd: _Reader) -> ExerciseData:
                     raise rd.fail(f"{path}.answers[{i}]", f"{a!r} is not one of the option ids {ids}")
             if mode == "one" and len(answers) != 1:
                 raise rd.fail(f"{path}.answers", "mode 'one' has exactly one right answer")
-    _check_moves(position, before, kind, answers, proof, rd, path)
+    _check_moves(position, before, kind, answers, proof, rd, path, game_name)
     return ExerciseData(
         id=ex_id, kind=kind, position=position, before=tuple(before), task=rd.text(raw, "task", path),
         hints=hints, explanation=rd.text(raw, "explanation", path), rules=rd.rules(raw, "rules", path),
         answers=tuple(answers), focus=tuple(focus), wrong=wrong, mode=mode, options=options, proof=proof,
-        horizon=horizon,
+        horizon=horizon, game=game_name,
     )
 
 
@@ -297,11 +323,14 @@ def read_lesson(data: Any, source: str = "<data>") -> LessonData:
         raise rd.fail("format", f"must be {FORMAT!r}, found {data.get('format')!r}")
     if data.get("version") != VERSION:
         raise rd.fail("version", f"this version reads version {VERSION}, found {data.get('version')!r}")
+    game_name = rd.get(data, "game", str, "", HICKORY)
+    if game_name not in NAMES:
+        raise rd.fail("game", f"one of {', '.join(NAMES)} (hickory when left out), found {game_name!r}")
     lesson_id = rd.get(data, "id", str, "")
     exercises_raw = rd.get(data, "exercises", list, "")
     if not exercises_raw:
         raise rd.fail("exercises", "a lesson has at least one exercise")
-    exercises = tuple(_exercise(e, i, rd) for i, e in enumerate(exercises_raw))
+    exercises = tuple(_exercise(e, i, rd, game_name) for i, e in enumerate(exercises_raw))
     rd.exercise = ""
     ids = [e.id for e in exercises]
     dup = sorted({i for i in ids if ids.count(i) > 1})
@@ -309,7 +338,7 @@ def read_lesson(data: Any, source: str = "<data>") -> LessonData:
         raise rd.fail("exercises", f"exercise ids must differ within a lesson; repeated: {dup}")
     return LessonData(id=lesson_id, order=rd.get(data, "order", int, "", 0), title=rd.text(data, "title", ""),
                       goal=rd.text(data, "goal", ""), rules=rd.rules(data, "rules", ""), exercises=exercises,
-                      source=source)
+                      source=source, game=game_name)
 
 
 def read_lesson_file(path: str | Path) -> LessonData:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
@@ -66,6 +66,8 @@ class LessonWidget(anywidget.AnyWidget):
 
     _esm = lesson_bundle()
     _css = lesson_css()
+    game_name: ClassVar[str] = "hickory"
+    """The game whose lessons this widget teaches (a subclass per card game: :mod:`.card_widget`)."""
     view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     language = traitlets.Unicode("en").tag(sync=True)
@@ -79,7 +81,7 @@ class LessonWidget(anywidget.AnyWidget):
         self._custom = lessons
         self.progress = Progress(progress_path, learner)
         self.presentation = presentation
-        self.lessons = lessons if lessons is not None else curriculum(check_language(language))
+        self.lessons = lessons if lessons is not None else curriculum(check_language(language), game=self.game_name)
         if not self.lessons:
             raise ValueError("a LessonWidget needs at least one lesson")
         self.language = language
@@ -188,7 +190,7 @@ class LessonWidget(anywidget.AnyWidget):
     @traitlets.observe("language")
     def _language_changed(self, change: dict[str, Any]) -> None:
         if hasattr(self, "attempt") and change["old"] != change["new"]:
-            self.lessons = (curriculum(change["new"]) if self._custom is None
+            self.lessons = (curriculum(change["new"], game=self.game_name) if self._custom is None
                             else [Lesson(x.data, change["new"]) for x in self._custom])
             if self.attempt.verdict is not None:
                 self.attempt.verdict = self.exercise.check(self.attempt.picked)
@@ -206,9 +208,7 @@ class LessonWidget(anywidget.AnyWidget):
         self._version += 1
         lang = self.language
         ex, a = self.exercise, self.attempt
-        board = build(a.game, self._version, lang)
-        if ex.kind == "predict" or a.done or a.showing:
-            board["decision"] = None  # nothing to click: the board shows the question, the answer or the solution
+        board = self._board(lang, clickable=not (ex.kind == "predict" or a.done or a.showing))
         verdict = None
         if a.verdict is not None:
             v = a.verdict
@@ -221,7 +221,7 @@ class LessonWidget(anywidget.AnyWidget):
         i = flat.index(self.at)
         stars = {x.key: self.progress.stars(x.key) for lesson in self.lessons for x in lesson.exercises}
         self.view = {
-            "version": self._version, "lang": lang, "ui": ui_texts(lang), "board": board,
+            "version": self._version, "game": self.game_name, "lang": lang, "ui": ui_texts(lang), "board": board,
             "presentation": self.presentation, "learner": self.progress.learner,
             "lesson": {"index": self.at[0], "id": self.lesson.id, "title": self.lesson.title, "goal": self.lesson.goal,
                        "rules": self._rules(self.lesson.rules), "count": len(self.lesson.exercises)},
@@ -240,6 +240,14 @@ class LessonWidget(anywidget.AnyWidget):
             "total": {"solved": sum(1 for s in stars.values() if s), "count": len(stars), "stars": sum(stars.values())},
             "can_back": i > 0, "can_next": i + 1 < len(flat),
         }
+
+    def _board(self, lang: str, clickable: bool) -> dict[str, Any]:
+        """The board's view model; without a decision when there is nothing to click (a question, an answer or a
+        solution shown)."""
+        board = build(self.attempt.game, self._version, lang)
+        if not clickable:
+            board["decision"] = None
+        return board
 
     # ---------------------------------------------------------------------------------------- intents
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
@@ -268,7 +276,7 @@ class LessonWidget(anywidget.AnyWidget):
             return
         if kind == "choose":
             self.answer(content.get("id"))
-        elif kind == "why":
+        elif kind == "why" and self.game_name == "hickory":
             candidate = candidate_for(self.attempt.game, content.get("target"))
             if candidate is not None and self.exercise.kind != "predict" and not self.attempt.done:
                 self.answer(candidate)

@@ -1,0 +1,102 @@
+"""The lesson widget for the card games on the core: the same task panel, answers, hints, "show me" and progress
+map as Hickory's (:class:`~.widget.LessonWidget`, ``js/lesson.mjs``), with the game's own table drawn by the
+game's drawing module (the ``board_js`` of its core widget) and the legal moves as buttons.
+
+``lesson_widget("mice", learner="ada")`` opens a game's built-in lessons; ``lessons=`` takes lessons of your own.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ..core.widget import SHELL_DIR
+from ..widget import _js_dir
+from .widget import LessonWidget, lesson_css
+
+
+def card_lesson_bundle(board_js: Path) -> str:
+    """The game's drawing module followed by ``lesson.mjs``, as one ES module (imports dropped, exports plain)."""
+    parts = []
+    for path in (board_js, _js_dir() / "lesson.mjs"):
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r"^import .*?;\s*$", "", text, flags=re.M | re.S)
+        text = re.sub(r"^export (?!default)", "", text, flags=re.M)
+        parts.append(f"// ---- {path.name}\n{text}")
+    return "\n".join(parts)
+
+
+class CardLessonWidget(LessonWidget):
+    """A lesson widget for one card game; subclasses name the game, its drawing module and its view model."""
+
+    board_js: ClassVar[Path]
+    board_css: ClassVar[Path]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "board_js" in cls.__dict__:
+            cls._esm = card_lesson_bundle(cls.board_js)
+            shell = (SHELL_DIR / "shell.css").read_text(encoding="utf-8")
+            cls._css = "\n".join([lesson_css(), shell, cls.board_css.read_text(encoding="utf-8")])
+
+    def table(self, lang: str, clickable: bool) -> dict[str, Any]:
+        """The game's own board view model (what its core widget sends as ``view.board``); without clickable
+        targets when the board only shows a question, an answer or a solution."""
+        raise NotImplementedError
+
+    def _board(self, lang: str, clickable: bool) -> dict[str, Any]:
+        game = self.attempt.game
+        d = game.decision
+        decision = None if d is None or not clickable else {
+            "player": d.player, "prompt": game.decision_in(lang).prompt,
+            "choices": [{"id": c.id, "label": c.label} for c in game.choices_in(lang)]}
+        return {"decision": decision, "players": list(game.state.players),
+                "table": {"board": self.table(lang, clickable)}}
+
+
+class ClocktowersLessonWidget(CardLessonWidget):
+    """The Clocktowers lessons: ``ClocktowersLessonWidget(learner="ada", language="it")``."""
+
+    game_name = "clocktowers"
+    board_js = Path(__file__).parent.parent / "clocktowers" / "js" / "board.mjs"
+    board_css = board_js.with_name("board.css")
+
+    def table(self, lang: str, clickable: bool) -> dict[str, Any]:
+        from ..clocktowers import view
+        board = view.board(self.attempt.game, lang, False)
+        if not clickable:
+            board["plays"] = {}
+            for deck in board["decks"]:
+                deck["choice"] = None
+        return board
+
+
+class MiceLessonWidget(CardLessonWidget):
+    """The Mice! lessons, seen from the learner's seat (the first to decide in the exercise): the other players'
+    hands and face-down cards stay hidden, as at the table."""
+
+    game_name = "mice"
+    board_js = Path(__file__).parent.parent / "mice" / "js" / "board.mjs"
+    board_css = board_js.with_name("board.css")
+
+    def table(self, lang: str, clickable: bool) -> dict[str, Any]:
+        from ..mice import view
+        seat = self.exercise.game().decision
+        board = view.board(self.attempt.game, lang, seat.player if seat else None, False)
+        if not clickable:
+            for player in board["players"]:
+                for c in player["hand"] or []:
+                    c["choice"] = None
+        return board
+
+
+WIDGETS: dict[str, type[LessonWidget]] = {"hickory": LessonWidget, "clocktowers": ClocktowersLessonWidget,
+                                          "mice": MiceLessonWidget}
+
+
+def lesson_widget(game: str = "hickory", **kwargs: Any) -> LessonWidget:
+    """The lesson widget of ``game`` (hickory, clocktowers or mice), with the keyword arguments of LessonWidget."""
+    if game not in WIDGETS:
+        raise ValueError(f"game must be one of {', '.join(WIDGETS)}, not {game!r}")
+    return WIDGETS[game](**kwargs)
