@@ -520,3 +520,37 @@ def test_D2_a_fault_at_any_point_of_the_rules_rolls_back_and_play_goes_on_identi
             assert game.to_json() == twin.to_json()
     assert faults >= 5
     assert game.to_json() == twin.to_json() and game.events == twin.events
+
+
+# ------------------------------------------------------------------------------ reseeded branches (issue 12)
+def test_a_reseed_is_never_a_players_choice() -> None:
+    """``seed:<n>`` history entries come from Game.branch(seed) alone: choose() and a widget click refuse them
+    (a learner must not reshuffle the bag from the browser), and the game is unchanged."""
+    game = Game.new(2, seed=1)
+    before = game.to_json()
+    with pytest.raises(IllegalChoice):
+        game.choose("seed:5")
+    assert game.to_json() == before
+    w = HickoryWidget(Game.new(2, seed=1))
+    before = w.game.to_json()
+    send(w, {"type": "choose", "id": "seed:5", "version": w.view["version"]})
+    assert w.error and w.game.to_json() == before
+
+
+@pytest.mark.parametrize("entry", ["seed:", "seed:-", "seed:05", "seed:-0", "seed:1e3", "seed:²",
+                                   "seed:" + "9" * 21, f"seed:{2**64}"])
+def test_a_save_with_a_malformed_reseed_is_refused(entry: str) -> None:
+    """A save whose history holds a reseed written otherwise than Game.branch writes it is refused by name."""
+    data = json.loads(Game.new(2, seed=1).branch(seed=7).to_json())
+    assert data["history"] == ["seed:7"]
+    data["history"] = [entry]
+    with pytest.raises(SaveError, match="history"):
+        Game.from_json(json.dumps(data))
+
+
+def test_a_branch_seed_out_of_range_is_refused_and_a_good_one_replays() -> None:
+    game = Game.new(2, seed=1)
+    with pytest.raises(IllegalChoice, match="whole number"):
+        game.branch(seed=2**70)
+    twin = game.branch(seed=-3)
+    assert Game.from_json(twin.to_json()).to_json() == twin.to_json()
