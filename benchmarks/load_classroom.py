@@ -105,12 +105,13 @@ def load() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
-def start_voila(base: Path, port: int, pool: int = 0) -> subprocess.Popen[bytes]:
+def start_voila(base: Path, port: int, pool: int = 0, fill_delay: float = 1) -> subprocess.Popen[bytes]:
     shutil.copy(NOTEBOOK, base / NOTEBOOK.name)
     env = dict(os.environ, HICKORY_PROGRESS=str(base / "progress.json"), JUPYTER_RUNTIME_DIR=str(base / "runtime"),
                PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
     log = (base / "voila.log").open("wb")
-    preheat = ["--preheat_kernel=True", f"--pool_size={pool}"] if pool else []
+    preheat = ["--preheat_kernel=True", f"--pool_size={pool}",
+               f"--VoilaKernelManager.fill_delay={fill_delay}"] if pool else []
     process = subprocess.Popen([sys.executable, "-m", "voila", NOTEBOOK.name, "--no-browser", f"--port={port}",
                                 "--Voila.ip=127.0.0.1", *preheat], cwd=base, env=env, stdin=subprocess.DEVNULL,
                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
@@ -197,6 +198,8 @@ def main() -> int:
     parser.add_argument("--learners", type=int, default=20, help=f"learners at once (1-{MAX_LEARNERS})")
     parser.add_argument("--timeout", type=float, default=300, help="overall limit in seconds")
     parser.add_argument("--pool-size", type=int, default=0, help=f"preheated kernels (0-{MAX_LEARNERS}, 0: none)")
+    parser.add_argument("--fill-delay", type=float, default=1,
+                        help="seconds before Voilà replaces a kernel it handed out (its default: 1)")
     args = parser.parse_args()
     if not 1 <= args.learners <= MAX_LEARNERS:
         parser.error(f"--learners must be 1-{MAX_LEARNERS}")
@@ -207,7 +210,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="hickory-load-") as tmp:
         base = Path(tmp)
         port = free_port()
-        server = start_voila(base, port, args.pool_size)
+        server = start_voila(base, port, args.pool_size, args.fill_delay)
         try:
             time.sleep(1)
             if args.pool_size:
@@ -226,7 +229,8 @@ def main() -> int:
           f"{os.cpu_count()} cores)")
     print(f"machine load (1/5/15 min)   {load_before} before, {load()} after")
     if args.pool_size:
-        print(f"preheated kernels           {args.pool_size}, pool ready {warm:.0f} s after the server started")
+        print(f"preheated kernels           {args.pool_size}, pool ready {warm:.0f} s after the server started, "
+              f"each replaced {args.fill_delay:g} s after it is handed out")
     else:
         print("preheated kernels           none (a kernel is started when a learner arrives)")
     if first:
