@@ -13,6 +13,7 @@ kernel to a learner. Without preheating the address is in ``QUERY_STRING`` from 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from typing import TYPE_CHECKING
@@ -41,12 +42,29 @@ def preheated() -> bool:
     return os.environ.get("VOILA_PREHEAT", "False") == "True"
 
 
+def wait_for_visitor() -> None:
+    """In a preheated kernel: wait until Voilà hands this kernel to a visitor, then put the visit's details
+    (``QUERY_STRING`` ...) into the environment.
+
+    This is what ``voila.utils.get_query_string`` does (the same websocket, ``voila/query/<kernel id>``, on the
+    address Voilà gives its kernels), with the ``websockets`` client Voilà itself depends on: importing
+    ``voila.utils`` would load the whole Jupyter server into every kernel of the pool (about 50 MiB and several
+    seconds each, measured here)."""
+    from websockets.sync.client import connect
+
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL") or env.get("VOILA_SERVER_URL") or "/"
+    url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env['VOILA_KERNEL_ID']}")
+    with connect(url, open_timeout=30, max_size=2**20) as socket:
+        visit = json.loads(socket.recv())
+    env.update({str(k): str(v) for k, v in visit.items()})
+
+
 def query_string() -> str:
     """The visitor's query string; in a preheated kernel this waits until Voilà gives the kernel to a visitor."""
     if preheated():
-        from voila.utils import get_query_string
-
-        return get_query_string() or ""
+        wait_for_visitor()
     return os.environ.get("QUERY_STRING", "")
 
 
