@@ -5,6 +5,10 @@ each learner costs on the server (its kernel), and the errors (they must be 0).
 
     python benchmarks/load_classroom.py                 # 20 learners
     python benchmarks/load_classroom.py --learners 5 --timeout 120
+    python benchmarks/load_classroom.py --pool-size 20  # Voilà's preheated kernels, as scripts/classroom.sh
+
+With ``--pool-size N`` Voilà keeps N kernels preheated (notebook run up to the learner's address); the learners
+arrive once the pool is ready, as in a class where the teacher starts the server before the lesson.
 
 Bounded: at most 40 learners, one overall time limit; the server listens on 127.0.0.1 only and is stopped at
 the end (with its kernels). Needs /usr/bin/chromium, playwright and voila (pip install -e '.[test]').
@@ -72,14 +76,45 @@ def rss_mib(pids: list[int]) -> float:
     return total / 2**20
 
 
-def start_voila(base: Path, port: int) -> subprocess.Popen[bytes]:
+def cpu_seconds(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def wait_for_pool(server: subprocess.Popen[bytes], size: int, limit: float = 300) -> float:
+    """Seconds until ``size`` kernels run and the server's processes have been idle for 2 s (the pool is warm)."""
+    start = time.monotonic()
+    last, still = -1.0, 0.0
+    while time.monotonic() - start < limit:
+        tree = process_tree(server.pid)
+        used = cpu_seconds(tree)
+        still = still + 0.5 if len(tree) - 1 >= size and used - last < 0.05 else 0.0
+        if still >= 2:
+            return time.monotonic() - start
+        last = used
+        time.sleep(0.5)
+    raise SystemExit(f"the pool of {size} kernels was not ready within {limit:.0f} s")
+
+
+def load() -> str:
+    """The machine's load average over 1, 5 and 15 minutes (other work on it slows every figure)."""
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def start_voila(base: Path, port: int, pool: int = 0, fill_delay: float = 1) -> subprocess.Popen[bytes]:
     shutil.copy(NOTEBOOK, base / NOTEBOOK.name)
     env = dict(os.environ, HICKORY_PROGRESS=str(base / "progress.json"), JUPYTER_RUNTIME_DIR=str(base / "runtime"),
                PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
     log = (base / "voila.log").open("wb")
+    preheat = ["--preheat_kernel=True", f"--pool_size={pool}",
+               f"--VoilaKernelManager.fill_delay={fill_delay}"] if pool else []
     process = subprocess.Popen([sys.executable, "-m", "voila", NOTEBOOK.name, "--no-browser", f"--port={port}",
-                                "--Voila.ip=127.0.0.1"], cwd=base, env=env, stdin=subprocess.DEVNULL, stdout=log,
-                               stderr=subprocess.STDOUT, start_new_session=True)
+                                "--Voila.ip=127.0.0.1", *preheat], cwd=base, env=env, stdin=subprocess.DEVNULL,
+                               stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -155,21 +190,31 @@ async def _measure(opened: asyncio.Event, results: dict, server_pid: int) -> Non
     tree = process_tree(server_pid)
     results["kernels"] = len(tree) - 1
     results["server_rss"] = rss_mib(tree)
+    results["server_own"] = rss_mib([server_pid])
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--learners", type=int, default=20, help=f"learners at once (1-{MAX_LEARNERS})")
     parser.add_argument("--timeout", type=float, default=300, help="overall limit in seconds")
+    parser.add_argument("--pool-size", type=int, default=0, help=f"preheated kernels (0-{MAX_LEARNERS}, 0: none)")
+    parser.add_argument("--fill-delay", type=float, default=1,
+                        help="seconds before Voilà replaces a kernel it handed out (its default: 1)")
     args = parser.parse_args()
     if not 1 <= args.learners <= MAX_LEARNERS:
         parser.error(f"--learners must be 1-{MAX_LEARNERS}")
+    if not 0 <= args.pool_size <= MAX_LEARNERS:
+        parser.error(f"--pool-size must be 0-{MAX_LEARNERS}")
+    load_before = load()
+    warm = 0.0
     with tempfile.TemporaryDirectory(prefix="hickory-load-") as tmp:
         base = Path(tmp)
         port = free_port()
-        server = start_voila(base, port)
+        server = start_voila(base, port, args.pool_size, args.fill_delay)
         try:
             time.sleep(1)
+            if args.pool_size:
+                warm = wait_for_pool(server, args.pool_size)
             baseline = rss_mib(process_tree(server.pid))
             t0 = time.perf_counter()
             res = asyncio.run(run(args.learners, f"http://127.0.0.1:{port}", server.pid, baseline, args.timeout))
@@ -179,9 +224,15 @@ def main() -> int:
         progress = json.loads((base / "progress.json").read_text()) if (base / "progress.json").exists() else {}
     solved = sum(1 for rec in progress.get("learners", {}).values() if rec.get("goal/grab-button", {}).get("stars"))
     first, answer, errors = res.get("first_board", []), res.get("answer", []), res["errors"]
-    per = (res.get("server_rss", baseline) - baseline) / max(1, res.get("kernels", 1))
+    per = (res.get("server_rss", baseline) - res.get("server_own", baseline)) / max(1, res.get("kernels", 1))
     print(f"learners at once            {args.learners} (Voilà on 127.0.0.1, headless Chromium, "
           f"{os.cpu_count()} cores)")
+    print(f"machine load (1/5/15 min)   {load_before} before, {load()} after")
+    if args.pool_size:
+        print(f"preheated kernels           {args.pool_size}, pool ready {warm:.0f} s after the server started, "
+              f"each replaced {args.fill_delay:g} s after it is handed out")
+    else:
+        print("preheated kernels           none (a kernel is started when a learner arrives)")
     if first:
         print(f"time to first board         median {statistics.median(first):.1f} s, worst {max(first):.1f} s")
     if answer:
@@ -189,7 +240,8 @@ def main() -> int:
               f"worst {max(answer) * 1000:.0f} ms")
     print(f"server memory               {baseline:.0f} MiB idle, {res.get('server_rss', 0):.0f} MiB with "
           f"{res.get('kernels', 0)} kernels")
-    print(f"memory per learner          {per:.0f} MiB (one kernel each)")
+    print(f"memory per kernel           {per:.0f} MiB (one kernel per learner; with a pool, Voilà starts a new "
+          "kernel for each one handed out)")
     print(f"answers saved               {solved} of {args.learners}")
     print(f"wall time                   {wall:.1f} s")
     print(f"errors                      {len(errors)}")

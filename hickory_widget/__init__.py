@@ -6,15 +6,39 @@
     >>> explain("R48", language="it")  # any rule id, ruling Q1-Q18 or project ruling H1-H17, in en/it/de
 """
 
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from .builder import Position
-from .components import ComponentDataError, default_components, load_components
-from .decisions import Choice, Decision, IllegalChoice
-from .doors import EngineError
+if TYPE_CHECKING:
+    from .builder import Position
+    from .components import ComponentDataError, default_components, load_components
+    from .decisions import Choice, Decision, IllegalChoice
+    from .doors import EngineError
+    from .game import Game, SaveError
+    from .position import PositionError
+    from .widget import HickoryWidget
+
+# ``explain`` shares its name with its module, so it is bound now: a later ``import hickory_widget.explain``
+# would otherwise leave the module where the function should be.
 from .explain import explain
-from .game import Game, SaveError
-from .position import PositionError
+
+# Each public name and the module that defines it. They are imported on first use, so that importing one part
+# (the i18n catalogs, the lessons' format, a Voilà kernel's first cell) does not load the whole engine, and the
+# widget (ipywidgets) only when asked: the engine itself never needs Jupyter.
+_WHERE = {
+    "Choice": "decisions",
+    "ComponentDataError": "components",
+    "Decision": "decisions",
+    "EngineError": "doors",
+    "Game": "game",
+    "HickoryWidget": "widget",
+    "IllegalChoice": "decisions",
+    "Position": "builder",
+    "PositionError": "position",
+    "SaveError": "game",
+    "default_components": "components",
+    "load_components": "components",
+}
 
 __all__ = [
     "Choice",
@@ -34,10 +58,9 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """``from hickory_widget import HickoryWidget`` imports the widget (and ipywidgets) only when asked, so the
-    engine itself never needs Jupyter."""
-    if name == "HickoryWidget":
-        from .widget import HickoryWidget
-
-        return HickoryWidget
+    """Import a public name from its module the first time it is asked for."""
+    if name in _WHERE:
+        value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'hickory_widget' has no attribute {name!r}")

@@ -3,8 +3,13 @@
 # (examples/06_lessons.ipynb) as an app with no code visible. Each visitor gets a kernel of their own.
 #   bash scripts/classroom.sh                 # http://127.0.0.1:8866/?learner=NAME  (&lang=it|de, ?present=1)
 #   HOST=0.0.0.0 PORT=8866 bash scripts/classroom.sh   # reachable from the classroom's network
+#   POOL_SIZE=25 bash scripts/classroom.sh    # kernels kept ready (default 10; set it to the class size)
 # Progress is kept in $HICKORY_PROGRESS (default ~/.hickory_widget/classroom-progress.json), one file for all
-# learners. Extra arguments go to voila.
+# learners. Voilà keeps POOL_SIZE kernels preheated: each has imported the engine and read every lesson before a
+# learner arrives, and takes the learner's name and language from the address when it is handed out (a learner
+# beyond the pool gets a fresh kernel, as without a pool; each ready kernel holds about 100 MiB). POOL_SIZE=0
+# turns preheating off. A kernel handed out is replaced after FILL_DELAY seconds (default 60), so that a class
+# arriving at once is not slowed down by the pool refilling itself. Extra arguments go to voila.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/_venv.sh
@@ -13,5 +18,14 @@ export HICKORY_PROGRESS="${HICKORY_PROGRESS:-$HOME/.hickory_widget/classroom-pro
 mkdir -p "$(dirname "$HICKORY_PROGRESS")"
 host="${HOST:-127.0.0.1}"
 port="${PORT:-8866}"
+pool="${POOL_SIZE:-10}"
+[[ "$pool" =~ ^[0-9]+$ ]] && [ "$pool" -le 200 ] || { echo "error: POOL_SIZE must be a number 0-200, not '$pool'" >&2; exit 2; }
+fill_delay="${FILL_DELAY:-60}"
+[[ "$fill_delay" =~ ^[0-9]+$ ]] || { echo "error: FILL_DELAY must be whole seconds, not '$fill_delay'" >&2; exit 2; }
+preheat=(--preheat_kernel=True --pool_size="$pool" --VoilaKernelManager.fill_delay="$fill_delay")
+[ "$pool" -gt 0 ] || preheat=()
+# A preheated kernel asks the server for its visitor's address; it must reach the server at the address it serves.
+case "$host" in 0.0.0.0|::) ;; *) export VOILA_APP_IP="$host" ;; esac
 echo "==> lessons at http://$host:$port/?learner=YOUR_NAME  (progress in $HICKORY_PROGRESS)"
-exec .venv/bin/voila examples/06_lessons.ipynb --no-browser --port="$port" --Voila.ip="$host" "$@"
+echo "==> $pool kernels kept ready (POOL_SIZE)"
+exec .venv/bin/voila examples/06_lessons.ipynb --no-browser --port="$port" --Voila.ip="$host" ${preheat[@]+"${preheat[@]}"} "$@"

@@ -198,3 +198,22 @@ def test_the_look_ahead_refuses_a_position_too_open_to_prove(monkeypatch) -> Non
 def test_R89_the_best_choice_values_every_option_in_points() -> None:
     values = by_key("scurrier/best-leap").values()
     assert values == {"stay": 0, "jump_off": 0, "leap:6": 5, "leap:7": 0}
+
+
+def test_setup_and_refresh_facts_a_learner_can_be_asked_are_practised() -> None:
+    practised = {r for ex in EXERCISES for r in ex.rules}
+    assert {"R2", "R4", "R5", "R7", "R8", "R9", "R14", "R16", "R17", "R21", "R27", "R29", "R30", "R32", "R34", "R35",
+            "R37", "R109"} <= practised
+
+
+@pytest.mark.parametrize("key, truth", [("setup/scaler-start", "0"), ("setup/score-start", "0"),
+                                        ("setup/priority-start", "yellow"), ("setup/weight-start", "9"),
+                                        ("setup/first-tick", "1"),
+                                        ("refresh/minute-wraps", "1"), ("refresh/refill-cuckoo", "empty")])
+def test_R32_R34_R30_R27_R35_R9_R109_the_engine_proves_the_setup_and_refresh_answers(key: str, truth: str) -> None:
+    ex = by_key(key, "it")
+    assert ex.truth() == [truth]
+    assert ex.check(truth).correct
+    wrong = next(a.id for a in ex.answers if a.id != truth)
+    verdict = ex.check(wrong)
+    assert not verdict.correct and verdict.message.startswith("Non proprio.") and verdict.rules

@@ -137,6 +137,13 @@ def test_the_classroom_app_reads_learner_language_and_presentation_from_the_addr
         classroom_app("learner=<script>")
     with pytest.raises(ValueError, match="the languages are en, it, de"):
         classroom_app("lang=fr")
+    # without preheating, Voilà puts the visitor's address in QUERY_STRING before the notebook runs
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "learner=cleo&lang=de")
+    app = classroom_app()
+    assert app.progress.learner == "cleo" and app.language == "de" and not app.presentation
+    monkeypatch.setenv("QUERY_STRING", "")
+    assert classroom_app().progress.learner == "hubby"  # the hub's user name when the address names nobody
 
 
 def test_going_to_an_exercise_that_does_not_exist_says_what_exists(tmp_path: Path) -> None:

@@ -110,7 +110,8 @@ def tiles(lang: str) -> list[str]:
 
 
 COUNTED = {"points": "points", "score": "points", "goal": "points", "rows": "rows", "columns": "columns",
-           "tiles": "tiles", "items": "items", "over": "tiles", "left": "tiles", "need": "tiles", "have": "tiles"}
+           "tiles": "tiles", "items": "items", "over": "tiles", "left": "tiles", "need": "tiles", "have": "tiles",
+           "yours": "points", "best": "points"}
 MOUSE_FIELDS = {"mouse", "receiver", "giver", "partner", "scaler", "bumped", "actor", "who", "owner"}
 TILE_FIELDS = {"tile", "other", "item"}
 
@@ -319,3 +320,16 @@ def test_each_ruling_with_a_switch_names_its_option() -> None:
         for q in re.findall(r"\bQ\d+\b", description.split(":")[0]):
             for lang in LANGUAGES:
                 assert name in hickory_widget.explain(q, lang), f"{lang} {q} does not name the option {name}"
+
+
+def test_the_lesson_widget_speaks_from_the_same_catalogs_with_plural_points() -> None:
+    from hickory_widget.lessons import ui_text
+
+    keys = {lang: {k for k in catalog(lang) if k.startswith("lesson.ui.")} for lang in LANGUAGES}
+    assert {"lesson.ui.correct", "lesson.ui.best_points", "lesson.ui.stars.3"} <= keys["en"]
+    assert keys["en"] == keys["it"] == keys["de"], "every lesson text in all three languages"
+    one, five = tn("it", "count.points", 1), tn("it", "count.points", 5)
+    assert ui_text("it", "best_points", yours=one, best=five, horizon="Tic") == (
+        "La tua scelta dà 1 punto entro la fine del Tic; la scelta migliore dà 5 punti.")
+    assert ui_text("de", "best_equal", best=tn("de", "count.points", 1), horizon="des Ticktacks").startswith(
+        "Deine Wahl erreicht bis zum Ende des Ticktacks 1 Siegpunkt ")

@@ -8,17 +8,15 @@ an illegal one gets the why-not answer and its rule. *predict*: the right answer
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from .. import labels
 from ..decisions import Ask
 from ..game import Game
-from ..i18n import check_language
+from ..i18n import LANGUAGES, catalog, check_language, tn
 from ..position import to_data
 from ..why_not import why_not
 from . import games
@@ -28,9 +26,14 @@ from .lookahead import option_values
 RULE_IN_TEXT = re.compile(r"\b(R\d+[a-z]?|Q\d+|H\d+)\b")
 
 
+UI_PREFIX = "lesson.ui."
+
+
 @cache
 def _ui() -> dict[str, dict[str, str]]:
-    return json.loads((Path(__file__).parent / "ui.json").read_text(encoding="utf-8"))
+    """The lesson widget's texts: the ``lesson.ui.*`` messages of the product's catalogs (messages/*.po)."""
+    return {lang: {k[len(UI_PREFIX):]: v for k, v in catalog(lang).items() if k.startswith(UI_PREFIX)}
+            for lang in LANGUAGES}
 
 
 def ui_text(lang: str, key: str, **kw: Any) -> str:
@@ -249,11 +252,13 @@ class Exercise:
             return Verdict(False, f"{ui_text(self.lang, 'not_quite')} {ui_text(self.lang, 'trade_no_points')}",
                            self.rules, top, points={"best": best})
         yours = values[answer]
+        pts = {"yours": tn(self.lang, "count.points", yours), "best": tn(self.lang, "count.points", best)}
         if yours == best:
-            msg = f"{ui_text(self.lang, 'correct')} {ui_text(self.lang, 'best_equal', best=best, horizon=horizon)} "
+            equal = ui_text(self.lang, "best_equal", best=pts["best"], horizon=horizon)
+            msg = f"{ui_text(self.lang, 'correct')} {equal} "
             return Verdict(True, msg + self.explanation, self.rules, top, points={"yours": yours, "best": best})
         msg = (f"{ui_text(self.lang, 'not_quite')} "
-               f"{ui_text(self.lang, 'best_points', yours=yours, best=best, horizon=horizon)} {self._reason(answer)}")
+               f"{ui_text(self.lang, 'best_points', **pts, horizon=horizon)} {self._reason(answer)}")
         return Verdict(False, msg.strip(), self.rules, top, points={"yours": yours, "best": best})
 
     def _reason(self, answer: str) -> str:
