@@ -125,7 +125,7 @@ function markTarget(el, ctx, key) {
   if (!choices || !choices.length) {
     // Not a legal spot now: a click asks the engine why not (a cat paw, too far to leap, ...).
     const [type, number] = key.split(":");
-    if (type === "outer" && ctx.send) {
+    if ((type === "outer" || type === "inner" || type === "action") && ctx.send) {
       el.addEventListener("click", (ev) => {
         ev.stopPropagation();
         ctx.send({ type: "why", target: { type, number: Number(number) } });

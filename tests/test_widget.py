@@ -148,6 +148,68 @@ def test_why_cant_i_answers_for_a_space_under_a_cat_paw() -> None:
     assert w.explanation == ""
 
 
+def _quiet(minute: int = 3) -> Any:
+    from hickory_widget import Position
+
+    pos = Position(["blue", "red"], seed=5).empty_leaves().no_favors().minute(minute)
+    for m in list(pos.data["mice"]):
+        if not m.endswith(".scamp"):
+            pos.mouse(m, "inner 11")
+    return pos
+
+
+def test_why_cant_i_on_inner_spaces_R46_R108() -> None:
+    """R46: a Spotter on inner 4 must leave; a click on its own inner space asks why it cannot stay. R108: in
+    play no option moves a mouse onto another inner space; the answer says so and lists what is legal."""
+    w = HickoryWidget(_quiet().mouse("blue.spotter", "inner 4").game())
+    assert w.game.decision.kind == "inner_mouse"
+    before = w.game.to_json()
+    send(w, type="why", target={"type": "inner", "number": 4})
+    assert "R46" in w.explanation and "may not stay" in w.explanation
+    send(w, type="why", target={"type": "inner", "number": 7})
+    assert "inner space 7" in w.explanation and "R108" in w.explanation and "What you can do" in w.explanation
+    w.language = "it"
+    send(w, type="why", target={"type": "inner", "number": 7})
+    assert "casella interna 7" in w.explanation
+    assert w.game.to_json() == before
+
+
+def test_why_cant_i_on_inner_spaces_in_the_advanced_setup_R123() -> None:
+    """R123: in the advanced set-up no mouse starts at 12 or 1; a click on inner 1 says why."""
+    w = HickoryWidget(Game.new(2, seed=1, advanced=True))
+    assert w.game.decision.kind == "place_mouse"
+    assert not any(c.endswith(":1") for c in w.game.choice_ids)
+    send(w, type="why", target={"type": "inner", "number": 1})
+    assert "R123" in w.explanation and "start at 1" in w.explanation
+
+
+def test_why_cant_i_on_action_boxes_R57_R70_R73() -> None:
+    """R70/R73: a Spotter that jumped off at 4 (Market) holds no tile to pay: a click on the action box of 4 says
+    the cost cannot be paid. R57: the action box of another number is not its to use."""
+    w = HickoryWidget(_quiet().token(4, "T-MARKET").mouse("blue.spotter", "hand").favor("blue", "F07").game())
+    send(w, type="choose", id="jump_off", version=w.view["version"])
+    assert w.game.decision.kind == "action" and "act:0" not in w.game.choice_ids
+    send(w, type="why", target={"type": "action", "number": 4})
+    assert "R73" in w.explanation and "cost" in w.explanation
+    send(w, type="why", target={"type": "action", "number": 9})
+    assert "R57" in w.explanation and "actions at 9" in w.explanation
+    w.language = "de"
+    send(w, type="why", target={"type": "action", "number": 9})
+    assert "Aktionen der 9" in w.explanation
+
+
+@pytest.mark.parametrize("target", [
+    {"type": "mouse", "number": 4}, {"type": "inner"}, {"type": "action", "number": 0}, {"type": "inner", "number": 13},
+    {"type": "outer", "number": 5, "extra": 1}, {"type": "inner", "number": "4"}, {"type": "action", "number": True},
+])
+def test_a_why_target_outside_the_spec_is_refused_and_changes_nothing(target: dict[str, Any]) -> None:
+    """The why intent names exactly {type: outer | inner | action, number: 1..12}; anything else is refused."""
+    w = HickoryWidget(_quiet().mouse("blue.spotter", "inner 4").game())
+    before = w.game.to_json()
+    send(w, type="why", target=target)
+    assert w.error and w.explanation == "" and w.game.to_json() == before
+
+
 # ------------------------------------------------------------------------------------------------ issue 9
 def human_seat_decides(w: HickoryWidget) -> bool:
     return w.game.over or w.seats.get(w.game.decision.player, "human") == "human"
