@@ -732,10 +732,13 @@ export function drawDecision(view, ctx) {
   return panel;
 }
 
-/** A log entry's rules as {id, text}: the explanations when the view model has them, else bare ids. */
-export function ruleBadges(entry) {
+/**
+ * A log entry's rules as {id, text}: the entry's own explanations, else those of `texts` (the widget's table of
+ * rule id -> explanation, sent once), else bare ids.
+ */
+export function ruleBadges(entry, texts = {}) {
   if (Array.isArray(entry?.rule_texts)) return entry.rule_texts;
-  return (entry?.rules ?? []).map((id) => ({ id, text: tr("ui.rule", "rule {id}", { id }) }));
+  return (entry?.rules ?? []).map((id) => ({ id, text: texts?.[id] ?? tr("ui.rule", "rule {id}", { id }) }));
 }
 
 const LOG_GROUPS = ["moves", "tiles", "points", "favors", "clock"];
@@ -817,7 +820,7 @@ function logItem(e, index, ctx) {
   const li = htmlNode("li", { tabindex: "-1", "data-kind": e.kind, "data-step": e.step ?? "", "data-index": index, "data-player": e.player ?? "", role: "option", "aria-selected": "false" });
   if (e.player) htmlNode("span", { class: `hk-owner-mark hk-owner-${e.player}`, "aria-hidden": "true" }, li);
   htmlNode("span", { class: "hk-log-text" }, li, ` ${e.text}`);
-  const rules = ruleBadges(e);
+  const rules = ruleBadges(e, ctx.ruleTexts);
   for (const r of rules) htmlNode("span", { class: "hk-rule", title: `${r.id}: ${r.text}`, "data-rule": r.id, "aria-hidden": "true" }, li, r.id);
   if (rules.length) li.setAttribute("aria-label", `${e.text} ${rules.map((r) => `${tr("ui.rule", "rule {id}", { id: r.id })}: ${r.text}`).join("; ")}`);
   if (ctx.send && e.step !== null && e.step !== undefined) {

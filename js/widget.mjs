@@ -103,6 +103,8 @@ function render({ model, el }) {
     announced: "",
     live: null,
     logNodes: new Map(),
+    logPages: null,
+    logHead: [],
     logPinned: true, // the history list follows the newest event until the user scrolls it up
   };
 
@@ -189,9 +191,20 @@ function render({ model, el }) {
     next();
   };
 
+  // The log travels apart from the view: log_pages (full pages, rarely sent) and log_tail (the newest entries).
+  const logOf = () => {
+    const pages = model.get("log_pages") || [];
+    if (memory.logPages !== pages) {
+      memory.logPages = pages;
+      memory.logHead = pages.flat();
+    }
+    return memory.logHead.concat(model.get("log_tail") || []);
+  };
+
   const draw = () => {
     const started = performance.now();
-    const view = model.get("view");
+    const sent = model.get("view");
+    const view = sent && sent.clock ? { ...sent, log: logOf() } : sent;
     useTexts(view);
     if (!view || !view.clock) {
       content.textContent = tr("ui.waiting", "Waiting for the game…");
@@ -227,6 +240,7 @@ function render({ model, el }) {
       motion,
       logFilter: memory.logFilter,
       logNodes: memory.logNodes,
+      ruleTexts: (model.get("rule_texts") || {}).texts || {},
       redraw: draw,
       look,
       replay,

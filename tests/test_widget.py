@@ -317,13 +317,46 @@ def test_look_back_is_read_only_and_continue_from_here_branches() -> None:
 def test_the_log_keeps_every_event_with_its_step_and_player() -> None:
     w = HickoryWidget(Game.new(4, seed=1))
     w.play("round")
-    log = w.view["log"]
+    log = w.log
+    assert "log" not in w.view  # the log travels in its own traits
     assert len(log) == len(w.game.events) > 40
     steps = [e["step"] for e in log]
     assert steps == sorted(steps) and steps[-1] == len(w.game.history)
     assert {e["group"] for e in log} <= {"moves", "tiles", "points", "favors", "clock"}
     assert any(e["player"] == "blue" for e in log)
     assert w.view["last"]["step"] == len(w.game.history)
+
+
+def test_a_move_late_in_a_game_sends_the_board_and_the_log_tail_only() -> None:
+    """The log is kept whole but sent in pages: a move changes the tail; the full pages stay the very same
+    objects (traitlets sends only changed traits); every rule the log names is explained once, per language."""
+    import json
+
+    import hickory_widget
+    from hickory_widget.widget import LOG_PAGE
+
+    w = HickoryWidget(Game.new(4, seed=1), animate=False)
+    w.play("round")
+    w.play("round")
+    w.play("round")
+    assert len(w.log) > LOG_PAGE and len(w.log_tail) < LOG_PAGE
+    sent = []
+    w.observe(lambda change: sent.append(change["name"]), names=["view", "log_pages", "log_tail", "rule_texts"])
+    for _ in range(50):  # a move that adds events without filling a page
+        pages, before = w.log_pages, len(w.log)
+        sent.clear()
+        w.choose(w.game.choice_ids[0])
+        if "log_pages" not in sent and len(w.log) > before:
+            break
+    assert w.log_pages == pages and "log_pages" not in sent and "log_tail" in sent and sent[-1] == "view"
+    assert len(w.log) == len(w.game.events)
+    assert len(json.dumps(w.view)) < 64_000
+    for lang in ("en", "it"):
+        w.language = lang
+        texts = w.rule_texts["texts"]
+        assert w.rule_texts["lang"] == lang
+        assert all(r in texts for e in w.log for r in e["rules"])
+        assert all(text == hickory_widget.explain(r, lang) for r, text in texts.items())
 
 
 def test_the_hello_intent_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:
