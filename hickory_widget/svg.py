@@ -417,7 +417,7 @@ def side_svg(view: dict[str, Any], top: float, tx: Texts = ENGLISH) -> list[str]
                        + text(x0 + 52, y + 18, tx.say("ui.svg.points", "Points: {n}", n=q["points"]), 13,
                               anchor="start", weight="bold"))
             for j, req in enumerate(q["requires"]):
-                out.append(want_svg(req, x0 + 120 + j * 26, y + 18, 22, tx))
+                out.append(want_svg(req, x0 + 140 + j * 26, y + 18, 22, tx))
             out.append("</g>")
         y += 42
     y += 14
