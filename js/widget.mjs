@@ -2,7 +2,7 @@
 // Keys pressed inside the widget stay inside it (JupyterLab's and Notebook 7's shortcuts never see them); the
 // keyboard has three Tab stops (the decision, the board, the controls) plus the history list, each roved with the
 // arrow keys; announcements go through one live region that is never rebuilt.
-import { drawAll, tr, useTexts, targetMap, playerName } from "./board.mjs";
+import { drawAll, drawLog, tr, useTexts, targetMap, playerName } from "./board.mjs";
 
 function reducedMotion() {
   try {
@@ -86,6 +86,8 @@ function render({ model, el }) {
   live.setAttribute("data-testid", "announcer");
   const content = document.createElement("div");
   content.className = "hk-content";
+  const boardArea = document.createElement("div");
+  boardArea.className = "hk-board-area"; // display: contents, so the layout is as if its children were content's
   root.append(offline, banner, info, live, content);
   el.appendChild(root);
 
@@ -259,9 +261,12 @@ function render({ model, el }) {
     root.setAttribute("data-looking", view.looking ? String(view.looking.step) : "");
     root.classList.toggle("hk-animate", animate);
     root.classList.toggle("hk-projector", toggles.projector);
-    const logBox = content.querySelector(".hk-log");
-    const logScroll = logBox ? logBox.scrollTop : 0;
-    content.replaceChildren(drawAll(view, ctx));
+    // The board is drawn anew; the history section stays in the page (drawLog updates it in place), so a long
+    // log is neither detached nor styled again on every move.
+    if (boardArea.parentNode !== content) content.replaceChildren(boardArea);
+    boardArea.replaceChildren(drawAll(view, { ...ctx, logApart: true }));
+    const history = drawLog(view, ctx);
+    if (history.parentNode !== content) content.appendChild(history);
     content.querySelector(".hk-main")?.setAttribute("data-roving", "board");
     setTabStops(content, memory);
     if (memory.live === false) disableAll();
@@ -278,11 +283,15 @@ function render({ model, el }) {
     const log = content.querySelector(".hk-log");
     if (log) {
       const here = log.querySelector(".hk-log-here");
-      if (here) log.scrollTop = here.offsetTop - log.clientHeight / 2; // the list scrolls, never the page
-      else log.scrollTop = memory.logPinned ? log.scrollHeight : logScroll;
-      log.addEventListener("scroll", () => {
-        if (!log.querySelector(".hk-log-here")) memory.logPinned = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-      });
+      // the list scrolls, never the page; an unpinned list simply stays where the user left it
+      if (here) log.scrollTop = here.offsetTop - log.clientHeight / 2;
+      else if (memory.logPinned) log.scrollTop = log.scrollHeight;
+      if (!log.hasAttribute("data-watched")) {
+        log.setAttribute("data-watched", "");
+        log.addEventListener("scroll", () => {
+          if (!log.querySelector(".hk-log-here")) memory.logPinned = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+        });
+      }
     }
     announce(view);
     root.setAttribute("data-draw-ms", (performance.now() - started).toFixed(1));
