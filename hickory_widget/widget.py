@@ -1,8 +1,9 @@
 """The Jupyter widget: the board drawn in the browser from one view-model trait, played by clicking.
 
 The engine stays the only judge of the rules. Python sends the whole view model (plain JSON, with a version)
-on every change, and the log apart from it in pages, so that a move sends only the log's newest entries; the browser sends intents ("choose X at version n", "undo", ...). An intent made against an
-older version, a malformed one, or an illegal choice is refused with a visible message and changes nothing.
+on every change, and the log apart from it in pages, so that a move sends only the log's newest entries; the
+browser sends intents ("choose X at version n", "undo", ...). An intent made against an older version, a
+malformed one, or an illegal choice is refused with a visible message and changes nothing.
 Errors raised while handling an intent are shown in the widget, never lost.
 """
 
