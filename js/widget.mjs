@@ -106,6 +106,7 @@ function render({ model, el }) {
     live: null,
     logNodes: new Map(),
     logPages: null,
+    logCount: -1, // entries in the history list when it was last scrolled to its end
     logHead: [],
     logPinned: true, // the history list follows the newest event until the user scrolls it up
   };
@@ -282,10 +283,17 @@ function render({ model, el }) {
     }
     const log = content.querySelector(".hk-log");
     if (log) {
+      // The list scrolls, never the page; an unpinned list simply stays where the user left it. Scrolled in the
+      // next frame, where the layout the browser makes anyway is read once, instead of forcing one more here.
       const here = log.querySelector(".hk-log-here");
-      // the list scrolls, never the page; an unpinned list simply stays where the user left it
-      if (here) log.scrollTop = here.offsetTop - log.clientHeight / 2;
-      else if (memory.logPinned) log.scrollTop = log.scrollHeight;
+      const count = log.childElementCount;
+      if (here || (memory.logPinned && count !== memory.logCount)) {
+        requestAnimationFrame(() => {
+          if (here) log.scrollTop = here.offsetTop - log.clientHeight / 2;
+          else log.scrollTop = log.scrollHeight;
+        });
+      }
+      memory.logCount = here ? -1 : count;
       if (!log.hasAttribute("data-watched")) {
         log.setAttribute("data-watched", "");
         log.addEventListener("scroll", () => {
