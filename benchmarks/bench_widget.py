@@ -58,7 +58,7 @@ def view_model_figures(games: int) -> list[tuple[str, str]]:
         w = HickoryWidget(Game.new(4, seed=seed), animate=False)
         changed: list[str] = []
         w.observe(lambda change, into=changed: into.append(change["name"]),
-                  names=["view", "log_pages", "log_tail", "rule_texts"])
+                  names=["view", "texts", "log_pages", "log_tail", "rule_texts"])
         rng = random.Random(seed)
         while not w.game.over:
             t = time.perf_counter()
@@ -70,7 +70,7 @@ def view_model_figures(games: int) -> list[tuple[str, str]]:
             sent.append(sum(len(json.dumps(getattr(w, name), separators=(",", ":"))) for name in set(changed)))
     return [
         ("view model, 4 players (bytes of JSON)", f"median {statistics.median(sizes):,.0f}, max {max(sizes):,}"),
-        ("sent per move (view + changed log traits, bytes)", f"median {statistics.median(sent):,.0f}, "
+        ("sent per move (view + changed texts/log traits, bytes)", f"median {statistics.median(sent):,.0f}, "
                                                               f"max {max(sent):,}"),
         ("view model build time", f"median {statistics.median(times) * 1e3:.2f} ms, max {max(times) * 1e3:.2f} ms"),
     ]

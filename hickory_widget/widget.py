@@ -91,6 +91,9 @@ class HickoryWidget(anywidget.AnyWidget):
     view = traitlets.Dict().tag(sync=True)
     """The board as last drawn (see :func:`.view.build`), without the log, which travels in the three traits
     below so that a click sends only what changed: the board, the log's newest entries."""
+    texts = traitlets.Dict().tag(sync=True)
+    """The view model's ``ui`` texts (every word the widget shows, in its language), sent apart from the view:
+    they change only with the language."""
     log_pages = traitlets.List().tag(sync=True)
     """The log's full pages of LOG_PAGE entries each (:func:`.view.log_view`, rule ids without explanations);
     sent again only when a page fills up, the language changes or the past is rewritten (undo, a branch)."""
@@ -329,12 +332,14 @@ class HickoryWidget(anywidget.AnyWidget):
             self._log_cache.clear()
         view = build(shown, self._version, self.language, with_log=False)
         del view["log"]  # sent apart, see _send_log
+        texts = view.pop("ui")  # sent apart: the same on every move
         if self._look is not None:
             view["decision"] = None if view["decision"] is None else {**view["decision"], "choices": []}
             view["looking"] = {"step": self._look, "steps": len(self.game.history)}
             view["can_undo"] = view["can_redo"] = False
         view["replay_from"] = min(self._replay_from, len(self.game.history))
         self._send_log()  # before the view: the front end draws when the view arrives
+        self.texts = texts  # traitlets sends it only when it changed (the language)
         self.view = view
         self._synced = self._signature()
 
@@ -360,7 +365,7 @@ class HickoryWidget(anywidget.AnyWidget):
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if isinstance(data, dict):
-            data["image/svg+xml"] = board_svg(self.view)
+            data["image/svg+xml"] = board_svg({**self.view, "ui": self.texts})
         return bundle
 
     def _refuse(self, message: str) -> None:

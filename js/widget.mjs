@@ -207,7 +207,7 @@ function render({ model, el }) {
   const draw = () => {
     const started = performance.now();
     const sent = model.get("view");
-    const view = sent && sent.clock ? { ...sent, log: logOf() } : sent;
+    const view = sent && sent.clock ? { ...sent, ui: model.get("texts") || sent.ui || {}, log: logOf() } : sent;
     useTexts(view);
     if (!view || !view.clock) {
       content.textContent = tr("ui.waiting", "Waiting for the game…");

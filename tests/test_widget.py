@@ -341,7 +341,8 @@ def test_a_move_late_in_a_game_sends_the_board_and_the_log_tail_only() -> None:
     w.play("round")
     assert len(w.log) > LOG_PAGE and len(w.log_tail) < LOG_PAGE
     sent = []
-    w.observe(lambda change: sent.append(change["name"]), names=["view", "log_pages", "log_tail", "rule_texts"])
+    w.observe(lambda change: sent.append(change["name"]),
+              names=["view", "texts", "log_pages", "log_tail", "rule_texts"])
     for _ in range(50):  # a move that adds events without filling a page
         pages, before = w.log_pages, len(w.log)
         sent.clear()
@@ -349,6 +350,7 @@ def test_a_move_late_in_a_game_sends_the_board_and_the_log_tail_only() -> None:
         if "log_pages" not in sent and len(w.log) > before:
             break
     assert w.log_pages == pages and "log_pages" not in sent and "log_tail" in sent and sent[-1] == "view"
+    assert "texts" not in sent and "ui" not in w.view  # the words travel once per language
     assert len(w.log) == len(w.game.events)
     assert len(json.dumps(w.view)) < 64_000
     for lang in ("en", "it"):
