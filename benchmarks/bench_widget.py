@@ -28,19 +28,50 @@ from hickory_widget.view import build
 ROOT = Path(__file__).resolve().parent.parent
 
 
+CLICK_TO_REDRAW = """() => new Promise((resolve) => {
+    const root = document.querySelector('[data-testid=hickory]');
+    const version = root.getAttribute('data-version');
+    const button = root.querySelector('[data-choice-id]');
+    const observer = new MutationObserver(() => {
+        if (root.getAttribute('data-version') !== version) {
+            observer.disconnect();
+            const drawn = performance.now() - start;
+            // and to the next frame: the browser's own style, layout and paint of the new board
+            requestAnimationFrame(() => setTimeout(() => resolve([drawn, performance.now() - start]), 0));
+        }
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ['data-version'] });
+    const start = performance.now();
+    button.click();
+})"""
+"""Measured inside the page: from the click on a choice to the board redrawn at the next version, and to the
+next frame after it (the browser's layout and paint included)."""
+
+
 def view_model_figures(games: int) -> list[tuple[str, str]]:
-    sizes, times = [], []
+    """Per move of random 4-player games: the widget's view model (the board; the log travels apart) and what
+    one move sends in all (the traits that changed: view, log tail, sometimes a log page or the rule table)."""
+    from hickory_widget.widget import HickoryWidget
+
+    sizes, times, sent = [], [], []
     for seed in range(games):
-        game = Game.new(4, seed=seed)
+        w = HickoryWidget(Game.new(4, seed=seed), animate=False)
+        changed: list[str] = []
+        w.observe(lambda change, into=changed: into.append(change["name"]),
+                  names=["view", "texts", "log_pages", "log_tail", "rule_texts"])
         rng = random.Random(seed)
-        while not game.over:
+        while not w.game.over:
             t = time.perf_counter()
-            view = build(game, 1)
+            build(w.game, 1, with_log=False)
             times.append(time.perf_counter() - t)
-            sizes.append(len(json.dumps(view, separators=(",", ":"))))
-            game.choose(rng.choice(game.choice_ids))
+            sizes.append(len(json.dumps(w.view, separators=(",", ":"))))
+            changed.clear()
+            w.choose(rng.choice(w.game.choice_ids))
+            sent.append(sum(len(json.dumps(getattr(w, name), separators=(",", ":"))) for name in set(changed)))
     return [
         ("view model, 4 players (bytes of JSON)", f"median {statistics.median(sizes):,.0f}, max {max(sizes):,}"),
+        ("sent per move (view + changed texts/log traits, bytes)", f"median {statistics.median(sent):,.0f}, "
+                                                              f"max {max(sent):,}"),
         ("view model build time", f"median {statistics.median(times) * 1e3:.2f} ms, max {max(times) * 1e3:.2f} ms"),
     ]
 
@@ -63,12 +94,15 @@ def history_figures() -> list[tuple[str, str]]:
     t = time.perf_counter()
     w._on_msg(w, {"type": "look", "step": None}, [])
     back = time.perf_counter() - t
-    size = len(json.dumps(w.view, separators=(",", ":")))
+    size = {name: len(json.dumps(getattr(w, name), separators=(",", ":")))
+            for name in ("view", "log_pages", "log_tail", "rule_texts")}
     return [
         (f"history jump in a {total}-move game (Python side)",
          f"median {statistics.median(times) * 1e3:.0f} ms, max {max(times) * 1e3:.0f} ms; back to now "
          f"{back * 1e3:.0f} ms"),
-        ("view model at the end of that game (bytes of JSON)", f"{size:,}"),
+        ("view model at the end of that game (bytes of JSON)", f"{size['view']:,}"),
+        ("its log, sent apart (bytes of JSON)", f"pages {size['log_pages']:,}, tail {size['log_tail']:,}, "
+                                                 f"rule table {size['rule_texts']:,}"),
     ]
 
 
@@ -105,27 +139,28 @@ def browser_figures(clicks: int) -> list[tuple[str, str]]:
             lab.open_notebook(page, server, base / "bench.ipynb")
             page.wait_for_selector('[data-testid=hickory][data-version="1"]', timeout=60_000)
             first_render = time.perf_counter() - t
-            times, draws = [], []
+            times, draws, frames = [], [], []
             for _ in range(clicks):
-                # Measured inside the page: from the click on a choice to the board redrawn at the next version.
-                elapsed = page.evaluate(
-                    """() => new Promise((resolve) => {
-                        const root = document.querySelector('[data-testid=hickory]');
-                        const version = root.getAttribute('data-version');
-                        const button = root.querySelector('[data-choice-id]');
-                        const observer = new MutationObserver(() => {
-                            if (root.getAttribute('data-version') !== version) {
-                                observer.disconnect();
-                                resolve(performance.now() - start);
-                            }
-                        });
-                        observer.observe(root, { attributes: true, attributeFilter: ['data-version'] });
-                        const start = performance.now();
-                        button.click();
-                    })"""
-                )
-                times.append(elapsed / 1e3)
+                drawn, painted = page.evaluate(CLICK_TO_REDRAW)
+                times.append(drawn / 1e3)
+                frames.append(painted / 1e3)
                 draws.append(float(page.get_attribute("[data-testid=hickory]", "data-draw-ms")))
+            # late in the game (a long log): whole rounds played by the bots, then clicks again
+            while (int(page.get_attribute("[data-testid=hickory]", "data-steps")) < 230
+                   and page.get_attribute("[data-testid=hickory]", "data-decision-kind") != "over"):
+                version = page.get_attribute("[data-testid=hickory]", "data-version")
+                page.click('[data-testid=hickory] [data-control="play-round"]')
+                page.wait_for_function("(v) => document.querySelector('[data-testid=hickory]').dataset.version !== v",
+                                       arg=version, timeout=60_000)
+            late_steps = int(page.get_attribute("[data-testid=hickory]", "data-steps"))
+            late, late_draws, late_frames = [], [], []
+            for _ in range(max(5, clicks // 2)):
+                if page.get_attribute("[data-testid=hickory]", "data-decision-kind") == "over":
+                    break
+                drawn, painted = page.evaluate(CLICK_TO_REDRAW)
+                late.append(drawn / 1e3)
+                late_frames.append(painted / 1e3)
+                late_draws.append(float(page.get_attribute("[data-testid=hickory]", "data-draw-ms")))
             heights = {}
             for width, height in ((1280, 900), (1024, 768)):
                 page.set_viewport_size({"width": width, "height": height})
@@ -162,6 +197,12 @@ def browser_figures(clicks: int) -> list[tuple[str, str]]:
         (f"click to redrawn board (n={clicks})", f"median {statistics.median(times) * 1e3:.0f} ms, "
                                                   f"max {max(times) * 1e3:.0f} ms"),
         ("of which drawing the board", f"median {statistics.median(draws):.1f} ms, max {max(draws):.1f} ms"),
+        ("click to the next frame (layout and paint included)",
+         f"median {statistics.median(frames) * 1e3:.0f} ms, max {max(frames) * 1e3:.0f} ms"),
+        (f"click to redrawn board after move {late_steps} (n={len(late)})",
+         f"median {statistics.median(late) * 1e3:.0f} ms, max {max(late) * 1e3:.0f} ms; drawing median "
+         f"{statistics.median(late_draws):.1f} ms, max {max(late_draws):.1f} ms; to the next frame median "
+         f"{statistics.median(late_frames) * 1e3:.0f} ms, max {max(late_frames) * 1e3:.0f} ms"),
         ("widget height in JupyterLab (file browser open)", ", ".join(f"{k}: {v:.0f} px" for k, v in heights.items())),
         (f"history jump in the browser, {steps}-move game (click on a log entry to redrawn board)",
          f"median {statistics.median(jumps) * 1e3:.0f} ms, max {max(jumps) * 1e3:.0f} ms"),

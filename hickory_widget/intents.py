@@ -63,9 +63,14 @@ def _seats(v: Any) -> bool:
                                                    for k, s in v.items())
 
 
+WHY_TARGETS = ("outer", "inner", "action")
+"""Board spots a "why" intent may name: an outer space, an inner space or a number's action box."""
+
+
 def _target(v: Any) -> bool:
-    return type(v) is dict and set(v) <= {"type", "number"} and type(v.get("type")) is str and len(
-        v["type"]) <= 20 and (("number" not in v) or (type(v["number"]) is int and 1 <= v["number"] <= 12))
+    """A board spot for "why": exactly {"type": one of WHY_TARGETS, "number": 1..12}."""
+    return type(v) is dict and set(v) == {"type", "number"} and v["type"] in WHY_TARGETS and type(
+        v["number"]) is int and 1 <= v["number"] <= 12
 
 
 def _why_id(v: Any) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -64,6 +65,38 @@ def name_of(color: str) -> str:
     return color.capitalize()
 
 
+@dataclass(frozen=True)
+class Texts:
+    """The picture's words and letters in the view model's language (``view["ui"]``: the catalog's ``ui.``,
+    ``kind.``, ``color.`` ... keys the widget shows), so the picture reads as the widget does. A view without
+    them (or a key missing) falls back to English."""
+
+    ui: dict[str, str] = field(default_factory=dict)
+    lang: str = "en"
+
+    @classmethod
+    def of(cls, view: dict[str, Any]) -> Texts:
+        return cls(view.get("ui") or {}, view.get("lang") or "en")
+
+    def say(self, key: str, fallback: str, **values: Any) -> str:
+        return self.ui.get(key, fallback).format(**values)
+
+    def name(self, color: str) -> str:
+        return self.ui.get(f"color.{color}", name_of(color))
+
+    def kind(self, kind: str) -> str:
+        return self.ui.get(f"kind.{kind}", kind.capitalize())
+
+    def kind_letter(self, kind: str) -> str:
+        return self.ui.get(f"ui.letter.kind.{kind}", KIND_LETTERS.get(kind, "?"))
+
+    def symbol_letter(self, symbol: str | None) -> str:
+        return self.ui.get(f"ui.letter.symbol.{symbol}", SYMBOL_LETTERS.get(symbol or "", "?"))
+
+
+ENGLISH = Texts()
+
+
 def text(x: float, y: float, content: object, size: float = 13, anchor: str = "middle", weight: str = "normal",
          fill: str = "#222", extra: str = "") -> str:
     """One line of text centred vertically on ``y`` (dominant-baseline keeps letters inside their shapes)."""
@@ -110,7 +143,8 @@ def defs() -> str:
 
 
 # ------------------------------------------------------------------------------------------------ pieces
-def tile_svg(tile: dict[str, Any] | None, x: float, y: float, size: float = 20, attr: str = "data-tile") -> str:
+def tile_svg(tile: dict[str, Any] | None, x: float, y: float, size: float = 20, attr: str = "data-tile",
+             tx: Texts = ENGLISH) -> str:
     """A tile centred at (x, y): its color with its symbol letter; a wild is striped 'W'; a relic is gold '★'."""
     if tile is None:
         return ""
@@ -121,7 +155,7 @@ def tile_svg(tile: dict[str, Any] | None, x: float, y: float, size: float = 20, 
         fill, letter, ink = fill_of("gold"), "★", "#222"
     else:
         fill = fill_of(tile.get("color"))
-        letter = SYMBOL_LETTERS.get(tile.get("symbol") or "", "?")
+        letter = tx.symbol_letter(tile.get("symbol"))
         ink = ink_on(tile.get("color"))
     h = size / 2
     outline = ' paint-order="stroke" stroke="#222" stroke-width="2"' if kind == "wild" else ""
@@ -129,29 +163,33 @@ def tile_svg(tile: dict[str, Any] | None, x: float, y: float, size: float = 20, 
     return (f'<g {attr}="{esc(tile.get("id"))}"><title>{esc(" ".join(label))}</title>'
             f'<rect x="{x - h:.1f}" y="{y - h:.1f}" width="{size}" height="{size}" rx="3" fill="{fill}" '
             f'stroke="#222" stroke-width="1.2"/>'
-            + text(x, y + 0.5, letter, size * 0.62, weight="bold", fill=ink, extra=outline) + "</g>")
+            + text(x, y + 0.5, letter, size * (0.62 if len(letter) < 2 else 0.45), weight="bold", fill=ink,
+                   extra=outline) + "</g>")
 
 
-def want_svg(want: dict[str, Any], x: float, y: float, size: float) -> str:
+def want_svg(want: dict[str, Any], x: float, y: float, size: float, tx: Texts = ENGLISH) -> str:
     """What a hunt-board or quest space asks for: a pale tint of its color and the symbol letter."""
     color = want.get("color")
+    letter = tx.symbol_letter(want.get("symbol"))
     fill = "url(#hw-wild)" if color is None else fill_of(color)
     h = size / 2
     return (f'<rect x="{x - h:.1f}" y="{y - h:.1f}" width="{size}" height="{size}" rx="2" fill="{fill}" '
             f'fill-opacity="0.28" stroke="{fill_of(color) if color else "#666"}" stroke-width="1"/>'
-            + text(x, y + 0.5, SYMBOL_LETTERS.get(want.get("symbol") or "", "?"), size * 0.55, fill="#444"))
+            + text(x, y + 0.5, letter, size * (0.55 if len(letter) < 2 else 0.42), fill="#444"))
 
 
 def mouse_svg(mouse: str, color: str, kind: str, x: float, y: float, r: float = 10, attr: str = "data-mouse",
-              width: float = 0) -> str:
+              width: float = 0, tx: Texts = ENGLISH) -> str:
     """A mouse: its player's color, a dark outline and its kind letter, so it reads without color.
     ``width`` > 0 draws a capsule that long (a Scavenger fills two minute-hand spaces)."""
-    letter = KIND_LETTERS.get(kind, "?")
-    tip = f"{name_of(color)} {kind.capitalize()}"
+    letter = tx.kind_letter(kind)
+    tip = f"{name_of(color)} {kind.capitalize()}" if tx.lang == "en" else tx.say(
+        "mouse", "{owner}'s {kind}", owner=tx.name(color), kind=tx.kind(kind))
     shape = owner_shape(color, x, y, (width / 2) if width > 0 else r, r)
     return (f'<g {attr}="{esc(mouse)}" data-owner="{esc(color)}" data-kind="{esc(kind)}"><title>{esc(tip)}</title>'
             f'{shape}'
-            + text(x, y + 0.5, letter, r * 1.15, weight="bold", fill=ink_on(color)) + "</g>")
+            + text(x, y + 0.5, letter, r * (1.15 if len(letter) < 2 else 0.85), weight="bold", fill=ink_on(color))
+            + "</g>")
 
 
 def owner_shape(color: str, x: float, y: float, hw: float, r: float) -> str:
@@ -187,17 +225,22 @@ def cluster(n: int, spacing: float, per_row: int = 3) -> list[tuple[float, float
     return out
 
 
-def paw_svg(x: float, y: float, count: int) -> str:
+def paw_svg(x: float, y: float, count: int, tx: Texts = ENGLISH) -> str:
     """A cat paw (pad and three toes), with the count when more than one paw lies on the number."""
     toes = "".join(f'<circle cx="{x + dx:.1f}" cy="{y - 4.5:.1f}" r="2.4"/>' for dx in (-4.5, 0, 4.5))
     extra = text(x + 12, y - 8, f"×{count}", 10, anchor="start", weight="bold") if count > 1 else ""
-    return (f'<g data-paw="{count}" fill="#3b2f2f"><title>{count} cat paw{"s" if count > 1 else ""}</title>'
+    tip = esc(tx.say("ui.svg.paws", "Cat paws: {n}", n=count))
+    return (f'<g data-paw="{count}" fill="#3b2f2f"><title>{tip}</title>'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10.5" fill="#fff" stroke="#3b2f2f" stroke-width="1.5"/>'
             f'<ellipse cx="{x:.1f}" cy="{y + 3:.1f}" rx="5" ry="4"/>{toes}{extra}</g>')
 
 
-def short_token(token: dict[str, Any]) -> list[str]:
-    """Up to two short lines for an action token, from its id (T-CLIMB1-SEARCH2 -> Climb 1 / Search 2)."""
+def short_token(token: dict[str, Any], tx: Texts = ENGLISH) -> list[str]:
+    """Up to two short lines for an action token, from its id (T-CLIMB1-SEARCH2 -> Climb 1 / Search 2); in
+    another language from its label (the id's words are English)."""
+    if tx.lang != "en" and token.get("label"):
+        return [line if len(line) <= 13 else line[:12] + "…"
+                for line in wrap(str(token["label"]).replace(" -> ", " → "), 13, 2)]
     tid = str(token.get("id") or "")
     parts = tid.removeprefix("T-").split("-") if tid else []
     lines = []
@@ -212,28 +255,31 @@ def short_token(token: dict[str, Any]) -> list[str]:
 
 
 # ------------------------------------------------------------------------------------------------ sections
-def header(view: dict[str, Any]) -> tuple[list[str], float]:
+def header(view: dict[str, Any], tx: Texts = ENGLISH) -> tuple[list[str], float]:
     clock = view["clock"]
-    out = [text(20, 20, f"Hickory Dickory · round {clock['round']} · hour {clock['hour']} · minute "
-                        f"{clock['minute']}", 18, anchor="start", weight="bold")]
-    lines = wrap(status_line(view), 120, 2)
+    out = [text(20, 20, tx.say("ui.svg.header", "Hickory Dickory · round {round} · hour {hour} · minute {minute}",
+                               round=clock["round"], hour=clock["hour"], minute=clock["minute"]), 18, anchor="start",
+                weight="bold")]
+    lines = wrap(status_line(view, tx), 120, 2)
     for i, line in enumerate(lines):
         out.append(text(20, 44 + 18 * i, line, 14, anchor="start", fill="#333"))
     return out, 44 + 18 * len(lines)
 
 
-def status_line(view: dict[str, Any]) -> str:
+def status_line(view: dict[str, Any], tx: Texts = ENGLISH) -> str:
     """The pending decision, or the standings once the game is over."""
     decision = view.get("decision")
     if decision is not None:
-        return f"{name_of(decision['player'])} to decide: {decision['prompt']}"
+        return tx.say("ui.svg.to_decide", "{name} to decide: {prompt}", name=tx.name(decision["player"]),
+                      prompt=decision["prompt"])
+    over = tx.say("ui.svg.game_over", "Game over.")
     standings = view.get("standings") or []
     if standings:
-        return "Game over. " + ", ".join(f"{st['place']}. {name_of(st['color'])} {st['score']}" for st in standings)
-    return "Game over."
+        return over + " " + ", ".join(f"{st['place']}. {tx.name(st['color'])} {st['score']}" for st in standings)
+    return over
 
 
-def clock_svg(view: dict[str, Any], cy: float) -> list[str]:
+def clock_svg(view: dict[str, Any], cy: float, tx: Texts = ENGLISH) -> list[str]:
     """The clock: number, action token, outer (leaf) space, paw, inner diamond and the two hands per number."""
     clock = view["clock"]
     mice = view["mice"]
@@ -244,24 +290,27 @@ def clock_svg(view: dict[str, Any], cy: float) -> list[str]:
     # The hands first, so the spaces they point at stay visible on top of them.
     hx, hy = polar(cx, cy, 52, clock["hour"])
     mx, my = polar(cx, cy, R_LEAF - LEAF_SIZE - 4, clock["minute"])
-    out.append(f'<g data-hand="hour"><title>Hour hand at {clock["hour"]}</title><line x1="{cx}" y1="{cy}" '
+    hour_tip = esc(tx.say("ui.svg.hour_hand", "Hour hand at {hour}", hour=clock["hour"]))
+    minute_tip = esc(tx.say("ui.svg.minute_hand", "Minute hand at {minute}", minute=clock["minute"]))
+    out.append(f'<g data-hand="hour"><title>{hour_tip}</title><line x1="{cx}" y1="{cy}" '
                f'x2="{hx:.1f}" y2="{hy:.1f}" stroke="#333" stroke-width="9" stroke-linecap="round"/></g>')
     ax, ay = polar(cx, cy, R_LEAF - LEAF_SIZE - 16, clock["minute"] - 0.25)
     bx, by = polar(cx, cy, R_LEAF - LEAF_SIZE - 16, clock["minute"] + 0.25)
-    out.append(f'<g data-hand="minute"><title>Minute hand at {clock["minute"]}</title><line x1="{cx}" y1="{cy}" '
+    out.append(f'<g data-hand="minute"><title>{minute_tip}</title><line x1="{cx}" y1="{cy}" '
                f'x2="{mx:.1f}" y2="{my:.1f}" stroke="#a8322b" stroke-width="4" stroke-linecap="round"/>'
                f'<polygon points="{mx:.1f},{my:.1f} {ax:.1f},{ay:.1f} {bx:.1f},{by:.1f}" fill="#a8322b"/></g>')
     out.append(f'<circle cx="{cx}" cy="{cy}" r="7" fill="#333"/>')
     for num in clock["numbers"]:
         n = num["n"]
-        out.extend(number_svg(num, clock, mice, cx, cy))
+        out.extend(number_svg(num, clock, mice, cx, cy, tx))
         if num.get("paw"):
             px, py = polar(cx, cy, R_PAW, n)
-            out.append(paw_svg(px, py, num["paw"]))
+            out.append(paw_svg(px, py, num["paw"], tx))
     return out
 
 
-def number_svg(num: dict[str, Any], clock: dict[str, Any], mice: dict[str, Any], cx: float, cy: float) -> list[str]:
+def number_svg(num: dict[str, Any], clock: dict[str, Any], mice: dict[str, Any], cx: float, cy: float,
+               tx: Texts = ENGLISH) -> list[str]:
     n = num["n"]
     out = []
     # Number badge: the minute hand's number is ringed in its red, the hour's filled dark.
@@ -273,13 +322,13 @@ def number_svg(num: dict[str, Any], clock: dict[str, Any], mice: dict[str, Any],
     out.append(text(bx, by + 0.5, n, 14, weight="bold", fill="#fff" if is_hour else "#222"))
     # Action token.
     token = num["token"]
-    tx, ty = polar(cx, cy, R_TOKEN, n)
+    kx, ky = polar(cx, cy, R_TOKEN, n)
     out.append(f'<g data-token="{esc(token.get("id"))}"><title>{n}: {esc(token.get("label"))}</title>'
-               f'<rect x="{tx - 42:.1f}" y="{ty - 16:.1f}" width="84" height="32" rx="6" '
+               f'<rect x="{kx - 42:.1f}" y="{ky - 16:.1f}" width="84" height="32" rx="6" '
                f'fill="{GROUP_FILLS.get(token.get("group"), "#fff")}" stroke="#6b4f2a" stroke-width="1.2"/>')
-    lines = short_token(token)
+    lines = short_token(token, tx)
     for i, line in enumerate(lines):
-        out.append(text(tx, ty + (i - (len(lines) - 1) / 2) * 13, line, 11.5))
+        out.append(text(kx, ky + (i - (len(lines) - 1) / 2) * 13, line, 11.5))
     out.append("</g>")
     # Outer ring space: a leaf with its tile, or Lord Cuckoo on 12.
     lx, ly = polar(cx, cy, R_LEAF, n)
@@ -288,14 +337,16 @@ def number_svg(num: dict[str, Any], clock: dict[str, Any], mice: dict[str, Any],
                f'fill="{"#f3e3a6" if cuckoo else "#dcefd2"}" stroke="{"#a08020" if cuckoo else "#5d8a4a"}" '
                'stroke-width="1.5"/>')
     if cuckoo:
-        out.append(text(lx, ly - 18, "Lord", 10, fill="#6b5a10"))
-        out.append(text(lx, ly - 7, "Cuckoo", 10, fill="#6b5a10"))
+        first, _, second = tx.say("ui.svg.lord_cuckoo", "Lord|Cuckoo").partition("|")
+        out.append(text(lx, ly - 18, first, 10, fill="#6b5a10"))
+        out.append(text(lx, ly - 7, second, 10, fill="#6b5a10"))
     else:
-        out.append(tile_svg(num.get("leaf"), lx, ly - 18, 20))
+        out.append(tile_svg(num.get("leaf"), lx, ly - 18, 20, tx=tx))
     outer = num.get("outer") or []
     crowded = len(outer) > 3  # a second row of mice: draw them smaller to stay inside the leaf, below the tile
     for m, (dx, dy) in zip(outer, cluster(len(outer), 19 if crowded else 21), strict=True):
-        out.append(mouse_svg(m, mice[m]["color"], mice[m]["kind"], lx + dx, ly + 12 + dy, r=9 if crowded else 10))
+        out.append(mouse_svg(m, mice[m]["color"], mice[m]["kind"], lx + dx, ly + 12 + dy, r=9 if crowded else 10,
+                             tx=tx))
     # Inner ring space: a diamond.
     ix, iy = polar(cx, cy, R_INNER, n)
     s = INNER_SIZE
@@ -307,25 +358,26 @@ def number_svg(num: dict[str, Any], clock: dict[str, Any], mice: dict[str, Any],
     for m, (across, along) in zip(inner, cluster(len(inner), 18, per_row=1 if len(inner) <= 3 else 3), strict=True):
         x = ix + along * math.sin(a) + across * math.cos(a)
         y = iy - along * math.cos(a) + across * math.sin(a)
-        out.append(mouse_svg(m, mice[m]["color"], mice[m]["kind"], x, y, r=9))
+        out.append(mouse_svg(m, mice[m]["color"], mice[m]["kind"], x, y, r=9, tx=tx))
     return out
 
 
-def side_svg(view: dict[str, Any], top: float) -> list[str]:
+def side_svg(view: dict[str, Any], top: float, tx: Texts = ENGLISH) -> list[str]:
     """The side panel: priority order, the minute hand's spaces, quests, market and supplies."""
     side, hand, mice = view["side"], view["hand"], view["mice"]
     x0 = SIDE_X
-    out = [text(x0, top, "Priority", 14, anchor="start", weight="bold")]
+    out = [text(x0, top, tx.say("ui.priority", "Priority"), 14, anchor="start", weight="bold")]
     y = top + 28
     for i, col in enumerate(side["cycle"]):
         x = x0 + 16 + i * 52
         blocked = col in side.get("blocked", [])
         current = col == side["priority"]
-        out.append(f'<g data-priority="{esc(col)}"><title>{esc(name_of(col))}'
-                   f'{" (not playing)" if blocked else ""}{" - has priority" if current else ""}</title>'
+        note = (tx.say("ui.svg.not_playing", " (not playing)") if blocked else "") + (
+            tx.say("ui.svg.has_priority", " - has priority") if current else "")
+        out.append(f'<g data-priority="{esc(col)}"><title>{esc(tx.name(col))}{esc(note)}</title>'
                    f'<circle cx="{x}" cy="{y}" r="13" fill="{"url(#hw-blocked)" if blocked else fill_of(col)}" '
                    f'stroke="#222" stroke-width="{3 if current else 1}"/>'
-                   + text(x, y + 0.5, col[:2].capitalize(), 11, weight="bold",
+                   + text(x, y + 0.5, tx.name(col)[:2], 11, weight="bold",
                           fill="#555" if blocked else ink_on(col)) + "</g>")
         if current:
             out.append(f'<polygon data-marker="priority" points="{x},{y + 17} {x - 7},{y + 27} {x + 7},{y + 27}" '
@@ -335,8 +387,9 @@ def side_svg(view: dict[str, Any], top: float) -> list[str]:
     y += 50
     # Minute hand: usable spaces, the rest hatched, mice across the spaces they fill.
     cell = 36
-    out.append(text(x0, y, f"Minute hand at {view['clock']['minute']} · {hand['usable']} of {hand['total']} "
-                           "spaces usable", 14, anchor="start", weight="bold"))
+    out.append(text(x0, y, tx.say("ui.svg.minute_hand_spaces", "Minute hand at {minute} · {usable} of {total} "
+                                  "spaces usable", minute=view["clock"]["minute"], usable=hand["usable"],
+                                  total=hand["total"]), 14, anchor="start", weight="bold"))
     y += 16
     for i in range(hand["total"]):
         usable = i < hand["usable"]
@@ -349,58 +402,63 @@ def side_svg(view: dict[str, Any], top: float) -> list[str]:
         first, last = slot["first"], slot["last"]
         mx = x0 + (first + last + 1) * cell / 2 - 1
         width = (last - first + 1) * cell - 8 if last > first else 0
-        out.append(mouse_svg(m, mice[m]["color"], mice[m]["kind"], mx, y + 15, r=11, width=width))
+        out.append(mouse_svg(m, mice[m]["color"], mice[m]["kind"], mx, y + 15, r=11, width=width, tx=tx))
     y += 56
     # Quests.
-    out.append(text(x0, y, f"Quests (deck {side['quest_deck']})", 14, anchor="start", weight="bold"))
+    out.append(text(x0, y, tx.say("ui.quests_deck", "Quests (deck {n})", n=side["quest_deck"]), 14, anchor="start",
+                    weight="bold"))
     y += 14
     for q in side["quests"]:
         out.append(f'<rect x="{x0}" y="{y}" width="330" height="36" rx="5" fill="#fff" stroke="#bbb"/>')
         if q is None:
-            out.append(text(x0 + 10, y + 18, "(empty)", 12, anchor="start", fill="#888"))
+            out.append(text(x0 + 10, y + 18, tx.say("ui.svg.empty", "(empty)"), 12, anchor="start", fill="#888"))
         else:
             out.append(f'<g data-quest="{esc(q["id"])}">' + text(x0 + 10, y + 18, q["id"], 12, anchor="start")
-                       + text(x0 + 52, y + 18, f"{q['points']} pts", 13, anchor="start", weight="bold"))
+                       + text(x0 + 52, y + 18, tx.say("ui.svg.points", "Points: {n}", n=q["points"]), 13,
+                              anchor="start", weight="bold"))
             for j, req in enumerate(q["requires"]):
-                out.append(want_svg(req, x0 + 120 + j * 26, y + 18, 22))
+                out.append(want_svg(req, x0 + 140 + j * 26, y + 18, 22, tx))
             out.append("</g>")
         y += 42
     y += 14
     # Market and supplies.
-    out.append(text(x0, y, "Market bin", 14, anchor="start", weight="bold"))
+    out.append(text(x0, y, tx.say("ui.svg.market_bin", "Market bin"), 14, anchor="start", weight="bold"))
     y += 24
     for i, t in enumerate(side["bin"]):
         x = x0 + 14 + i * 32
         out.append(f'<rect x="{x - 14}" y="{y - 14}" width="28" height="28" rx="4" fill="#fff" stroke="#bbb" '
                    'stroke-dasharray="3 2"/>')
-        out.append(tile_svg(t, x, y, 22, attr="data-bin-tile"))
+        out.append(tile_svg(t, x, y, 22, attr="data-bin-tile", tx=tx))
     out.append(tile_svg({"id": "wild", "kind": "wild"}, x0 + 14 + len(side["bin"]) * 32 + 14, y, 22,
                         attr="data-supply"))
-    out.append(text(x0 + 14 + len(side["bin"]) * 32 + 32, y, f"wilds left: {side['web']}", 13, anchor="start"))
+    out.append(text(x0 + 14 + len(side["bin"]) * 32 + 32, y, tx.say("ui.svg.wilds_left", "wilds left: {n}",
+                                                                      n=side["web"]), 13, anchor="start"))
     y += 34
-    supplies = (f"Bag {side['bag']} · Favor deck {side['favor_deck']} (discard {len(side['favor_discard'])})"
-                f" · Relics returned {len(side['returned_relics'])}")
+    supplies = tx.say("ui.svg.supplies", "Bag {bag} · Favor deck {deck} (discard {discard}) · Relics returned {relics}",
+                      bag=side["bag"], deck=side["favor_deck"], discard=len(side["favor_discard"]),
+                      relics=len(side["returned_relics"]))
     for i, line in enumerate(wrap(supplies, 46, 2)):
         out.append(text(x0, y + 18 * i, line, 13, anchor="start", fill="#333"))
     return out
 
 
-def chain_svg(view: dict[str, Any], top: float) -> list[str]:
+def chain_svg(view: dict[str, Any], top: float, tx: Texts = ENGLISH) -> list[str]:
     """The chain: start, spaces with their points, Scalers, the leaf, then the right values under the weight."""
     chain = view["chain"]
     points = {int(k): v for k, v in chain["points"].items()}
     leaf = chain["leaf"]
     cell = 50
     x0 = 60
-    out = [text(20, top + 50, "Chain", 14, anchor="start", weight="bold", extra=' transform="rotate(-90 20 '
-                f'{top + 50})"')]
+    out = [text(20, top + 50, tx.say("ui.chain", "Chain"), 14, anchor="start", weight="bold",
+                extra=f' transform="rotate(-90 20 {top + 50})"')]
     y = top + 52
     by_space: dict[int, list[str]] = {}
     for color, space in chain["scalers"].items():
         by_space.setdefault(space, []).append(color)
     for i in range(leaf + 1):
         x = x0 + i * cell
-        label = "start" if i == 0 else "leaf" if i == leaf else str(i)
+        label = (tx.say("ui.svg.chain_start", "start") if i == 0 else tx.say("ui.svg.chain_leaf", "leaf") if i == leaf
+                 else str(i))
         fill = "#dcefd2" if i == leaf else "#efe6d2" if i == 0 else "#fff"
         out.append(f'<rect data-chain="{i}" x="{x}" y="{y - 18}" width="{cell - 4}" height="36" rx="4" fill="{fill}" '
                    'stroke="#8a7350"/>')
@@ -411,10 +469,11 @@ def chain_svg(view: dict[str, Any], top: float) -> list[str]:
         for k, color in enumerate(by_space.get(i, [])):
             sx = x + (cell - 4) / 2 + (k - (len(by_space[i]) - 1) / 2) * 20  # side by side above the space
             sy = y - 32
-            out.append(f'<g data-scaler="{esc(color)}"><title>{esc(name_of(color))} Scaler on {label}</title>'
+            tip = tx.say("ui.svg.scaler_on", "{name} Scaler on {space}", name=tx.name(color), space=label)
+            out.append(f'<g data-scaler="{esc(color)}"><title>{esc(tip)}</title>'
                        f'<rect x="{sx - 9:.1f}" y="{sy - 9}" width="18" height="18" rx="4" fill="{fill_of(color)}" '
                        'stroke="#111" stroke-width="1.5"/>'
-                       + text(sx, sy + 0.5, color[:2].capitalize(), 9, weight="bold", fill=ink_on(color)) + "</g>")
+                       + text(sx, sy + 0.5, tx.name(color)[:2], 9, weight="bold", fill=ink_on(color)) + "</g>")
     xr = x0 + (leaf + 1) * cell + 16
     out.append(text(xr - 8, y, "→", 16, fill="#888"))
     for j, value in enumerate(chain["right"]):
@@ -427,12 +486,13 @@ def chain_svg(view: dict[str, Any], top: float) -> list[str]:
                    + text(x + 17, y + 0.5, value, 14, weight="bold", fill="#888" if covered else "#222"))
         if current:
             out.append(f'<g data-marker="weight"><circle cx="{x + 17}" cy="{y - 30}" r="9" fill="#666" stroke="#222"/>'
-                       + text(x + 17, y - 30, "W", 9, weight="bold", fill="#fff") + "</g>")
-            out.append(text(x + 17, y + 28, "weight", 10, fill="#555"))
+                       + text(x + 17, y - 30, tx.say("ui.svg.weight_letter", "W"), 9, weight="bold", fill="#fff")
+                       + "</g>")
+            out.append(text(x + 17, y + 28, tx.say("ui.svg.weight", "weight"), 10, fill="#555"))
     return out
 
 
-def player_svg(p: dict[str, Any], view: dict[str, Any], top: float) -> list[str]:
+def player_svg(p: dict[str, Any], view: dict[str, Any], top: float, tx: Texts = ENGLISH) -> list[str]:
     """One player's row: score by source, mouse cards with their tiles, favors and the hunt board."""
     color = p["color"]
     mice = view["mice"]
@@ -442,11 +502,12 @@ def player_svg(p: dict[str, Any], view: dict[str, Any], top: float) -> list[str]
            f'stroke="{fill_of(color)}" stroke-width="2"/>',
            f'<rect x="10" y="{top}" width="10" height="{PLAYER_ROW - 8}" rx="4" fill="{fill_of(color)}"/>']
     to_decide = decision is not None and decision.get("player") == color
-    out.append(text(30, top + 18, name_of(color) + (" · to decide" if to_decide else ""), 15, anchor="start",
+    out.append(text(30, top + 18, tx.name(color) + (tx.say("ui.svg.deciding", " · to decide") if to_decide else ""), 15,
+                    anchor="start", weight="bold"))
+    out.append(text(30, top + 44, tx.say("ui.svg.points", "Points: {n}", n=p["score"]), 22, anchor="start",
                     weight="bold"))
-    out.append(text(30, top + 44, f"{p['score']} pts", 22, anchor="start", weight="bold"))
     by = p.get("score_by") or {}
-    parts = [f"{short} {by.get(key, 0)}" for key, short in SCORE_SOURCES]
+    parts = [f"{tx.say(f'ui.svg.short.{key}', short)} {by.get(key, 0)}" for key, short in SCORE_SOURCES]
     out.append(text(30, top + 66, " · ".join(parts[:3]), 11, anchor="start", fill="#444"))
     out.append(text(30, top + 80, " · ".join(parts[3:]), 11, anchor="start", fill="#444"))
     # Mouse cards.
@@ -456,22 +517,23 @@ def player_svg(p: dict[str, Any], view: dict[str, Any], top: float) -> list[str]
         w = max(card["capacity"] * slot + 8, 76)
         out.append(f'<g data-card="{esc(card["mouse"])}"><rect x="{x}" y="{top + 8}" width="{w}" height="62" rx="5" '
                    'fill="#fff" stroke="#999"/>')
-        out.append(text(x + 6, top + 20, f"{KIND_LETTERS.get(kind, '?')} {kind.capitalize()}", 11, anchor="start",
+        out.append(text(x + 6, top + 20, f"{tx.kind_letter(kind)} {tx.kind(kind)}", 11, anchor="start",
                         weight="bold"))
         for i in range(card["capacity"]):
             sx = x + 4 + i * slot + slot / 2
             out.append(f'<rect x="{sx - 10}" y="{top + 36}" width="20" height="20" rx="3" fill="none" stroke="#ccc" '
                        'stroke-dasharray="2 2"/>')
         for i, t in enumerate(card["tiles"]):
-            out.append(tile_svg(t, x + 4 + i * slot + slot / 2, top + 46, 20, attr="data-card-tile"))
+            out.append(tile_svg(t, x + 4 + i * slot + slot / 2, top + 46, 20, attr="data-card-tile", tx=tx))
         where = mice.get(card["mouse"], {}).get("where")
         if where is not None and where not in ("inner", "outer", "hand"):
             # Off the clock (a Scamp on its card, a bumped or unplaced mouse): shown here, not counted as in play.
-            out.append(mouse_svg(card["mouse"], color, kind, x + w - 11, top + 46, r=8, attr="data-idle-mouse"))
+            out.append(mouse_svg(card["mouse"], color, kind, x + w - 11, top + 46, r=8, attr="data-idle-mouse",
+                                 tx=tx))
         out.append("</g>")
         x += w + 8
     favors = p.get("favors") or []
-    out.append(text(x + 4, top + 24, f"Favors {len(favors)}", 12, anchor="start"))
+    out.append(text(x + 4, top + 24, tx.say("ui.svg.favors", "Favors {n}", n=len(favors)), 12, anchor="start"))
     for i, f in enumerate(favors[:3]):
         out.append(f'<g data-favor="{esc(f["id"])}"><title>{esc(f["text"])}</title>'
                    f'<rect x="{x + 4}" y="{top + 34 + i * 18}" width="44" height="15" rx="3" fill="#fdf4d8" '
@@ -479,48 +541,54 @@ def player_svg(p: dict[str, Any], view: dict[str, Any], top: float) -> list[str]
     # Hunt board.
     size = 20
     hx = VIEW_WIDTH - 20 - len(p["hunt"][0]) * size if p["hunt"] else VIEW_WIDTH - 100
-    out.append(text(hx - 8, top + 14, f"Hunt {p.get('hunt_board', '')}", 11, anchor="end", weight="bold"))
+    out.append(text(hx - 8, top + 14, tx.say("ui.svg.hunt", "Hunt {id}", id=p.get("hunt_board", "")), 11, anchor="end",
+                    weight="bold"))
     for r, row in enumerate(p["hunt"]):
         for c, cell in enumerate(row):
             cx, cy = hx + c * size + size / 2, top + 6 + r * size + size / 2
-            out.append(want_svg(cell["want"], cx, cy, size - 2))
-            out.append(tile_svg(cell["tile"], cx, cy, size - 2, attr="data-hunt-tile"))
+            out.append(want_svg(cell["want"], cx, cy, size - 2, tx))
+            out.append(tile_svg(cell["tile"], cx, cy, size - 2, attr="data-hunt-tile", tx=tx))
     out.append("</g>")
     return out
 
 
 # ------------------------------------------------------------------------------------------------ public
-def describe(view: dict[str, Any]) -> str:
+def describe(view: dict[str, Any], tx: Texts = ENGLISH) -> str:
     """The text alternative: where the hands are, the scores and what is being decided."""
     clock = view["clock"]
-    scores = ", ".join(f"{name_of(p['color'])} {p['score']}" for p in view["players"])
+    scores = ", ".join(f"{tx.name(p['color'])} {p['score']}" for p in view["players"])
     on_clock = sum(1 for m in view["mice"].values() if m["where"] in ("inner", "outer", "hand"))
-    return (f"Hickory Dickory, round {clock['round']}: hour hand at {clock['hour']}, minute hand at "
-            f"{clock['minute']}. Scores: {scores}. Priority: {name_of(view['side']['priority'])}. "
-            f"{on_clock} mice on the clock. {status_line(view)}")
+    return tx.say("ui.svg.describe", "Hickory Dickory, round {round}: hour hand at {hour}, minute hand at {minute}. "
+                  "Scores: {scores}. Priority: {priority}. Mice on the clock: {mice}. {status}", round=clock["round"],
+                  hour=clock["hour"], minute=clock["minute"], scores=scores, priority=tx.name(view["side"]["priority"]),
+                  mice=on_clock, status=status_line(view, tx))
 
 
 def board_svg(view: dict[str, Any], width: int = 900) -> str:
-    """The board as one standalone SVG string (no scripts, fonts or links), ``width`` pixels wide."""
-    head, head_h = header(view)
+    """The board as one standalone SVG string (no scripts, fonts or links), ``width`` pixels wide, its words and
+    letters in the view model's language."""
+    tx = Texts.of(view)
+    head, head_h = header(view, tx)
     clock_top = head_h + 8
     cy = clock_top + CLOCK_FACE + 4
     chain_top = cy + CLOCK_FACE + 8
     players_top = chain_top + CHAIN_ROW
     height = players_top + PLAYER_ROW * len(view["players"]) + 4
-    body = [*head, *clock_svg(view, cy), *side_svg(view, clock_top + 12), *chain_svg(view, chain_top)]
+    body = [*head, *clock_svg(view, cy, tx), *side_svg(view, clock_top + 12, tx), *chain_svg(view, chain_top, tx)]
     for i, p in enumerate(view["players"]):
-        body.extend(player_svg(p, view, players_top + i * PLAYER_ROW))
-    title = f"Hickory Dickory board, minute {view['clock']['minute']}, hour {view['clock']['hour']}"
+        body.extend(player_svg(p, view, players_top + i * PLAYER_ROW, tx))
+    title = tx.say("ui.svg.title", "Hickory Dickory board, minute {minute}, hour {hour}",
+                   minute=view["clock"]["minute"], hour=view["clock"]["hour"])
     px_height = round(width * height / VIEW_WIDTH)
     return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 {VIEW_WIDTH} {height:.0f}" width="{width}" height="{px_height}" '
             f'role="img" aria-labelledby="hw-title hw-desc" font-family="{esc(FONT)}">'
-            f'<title id="hw-title">{esc(title)}</title><desc id="hw-desc">{esc(describe(view))}</desc>'
+            f'<title id="hw-title">{esc(title)}</title><desc id="hw-desc">{esc(describe(view, tx))}</desc>'
             f'{defs()}<rect width="{VIEW_WIDTH}" height="{height:.0f}" fill="#fff"/>' + "".join(body) + "</svg>")
 
 
-def game_svg(game: Any) -> str:
-    """The board of a live ``Game``, for ``Game._repr_svg_`` (imported late: view imports game)."""
+def game_svg(game: Any, language: str = "en") -> str:
+    """The board of a live ``Game`` in ``language`` (``Game._repr_svg_`` keeps English; imported late: view imports
+    game)."""
     from .view import build
 
-    return board_svg(build(game))
+    return board_svg(build(game, lang=language, with_log=False))

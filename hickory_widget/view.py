@@ -90,28 +90,38 @@ def event_group(event_kind: str) -> str:
     return next((g for g, prefixes in EVENT_GROUPS if event_kind.startswith(prefixes)), "clock")
 
 
-def log_entry(s: State, e: dict[str, Any], lang: str = "en", step: int | None = None) -> dict[str, Any]:
-    """One event for the log: its sentence, its rule ids, each rule with a short explanation, the history step
-    after which it happened (a click on it shows the board then) and the player it is about."""
-    return {"text": labels.event_text(s, e, lang), "kind": e["kind"], "rules": list(e["rules"]),
-            "rule_texts": [{"id": r, "text": labels.rule_text(r, lang)} for r in e["rules"]],
-            "step": step, "player": event_player(e), "group": event_group(e["kind"])}
+def log_entry(s: State, e: dict[str, Any], lang: str = "en", step: int | None = None,
+              explained: bool = True) -> dict[str, Any]:
+    """One event for the log: its sentence, its rule ids, each rule with a short explanation (unless not
+    ``explained``: the widget sends one table of them, see :func:`rule_table`), the history step after which it
+    happened (a click on it shows the board then) and the player it is about."""
+    entry = {"text": labels.event_text(s, e, lang), "kind": e["kind"], "rules": list(e["rules"]),
+             "step": step, "player": event_player(e), "group": event_group(e["kind"])}
+    if explained:
+        entry["rule_texts"] = [{"id": r, "text": labels.rule_text(r, lang)} for r in e["rules"]]
+    return entry
 
 
-LogCache = dict[tuple[str, int, int], tuple[dict[str, Any], dict[str, Any]]]
-"""(language, id of the event, step) -> (the event, its log entry): events are never changed once made."""
+def rule_table(entries: list[dict[str, Any]], lang: str = "en") -> dict[str, str]:
+    """The short explanation of every rule id the ``entries`` name, once each (for entries not ``explained``)."""
+    return {r: labels.rule_text(r, lang) for r in sorted({r for e in entries for r in e["rules"]})}
 
 
-def log_view(game: Game, lang: str = "en", cache: LogCache | None = None) -> list[dict[str, Any]]:
+LogCache = dict[tuple[str, int, int, bool], tuple[dict[str, Any], dict[str, Any]]]
+"""(language, id of the event, step, explained) -> (the event, its log entry): events never change once made."""
+
+
+def log_view(game: Game, lang: str = "en", cache: LogCache | None = None,
+             explained: bool = True) -> list[dict[str, Any]]:
     """Every event of ``game`` for the history panel, each with the step after which it happened. A ``cache``
     kept between calls (as the widget does) makes a long game's log cost only its new events."""
     s = game.state
     out = []
     for e, step in zip(game.events, event_steps(game), strict=True):
-        key = (lang, id(e), step)
+        key = (lang, id(e), step, explained)
         hit = cache.get(key) if cache is not None else None
         if hit is None or hit[0] is not e:
-            hit = (e, log_entry(s, e, lang, step))
+            hit = (e, log_entry(s, e, lang, step, explained))
             if cache is not None:
                 cache[key] = hit
         out.append(hit[1])

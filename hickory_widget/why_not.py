@@ -60,6 +60,12 @@ def why_not(game: Game, choice_id: str, lang: str = "en") -> str:
     if verb == "deliver" and rest in s.c.tiles and s.c.tiles[rest].kind == "relic":
         return t(lang, "why.relic")
     legal = "; ".join(labels.label(s, ask, o, lang) for o in ask.options)
+    if verb == "place" and rest.rpartition(":")[2].isdigit():
+        return t(lang, "why.place_start", n=int(rest.rpartition(":")[2]), legal=legal)
+    if verb == "inner" and rest.isdigit():
+        return t(lang, "why.inner_space", n=int(rest), legal=legal)
+    if verb == "action" and rest.isdigit():
+        return t(lang, "why.action_elsewhere", n=int(rest), legal=legal)
     return t(lang, "why.generic", legal=legal)
 
 
@@ -76,4 +82,35 @@ def candidate_for(game: Game, target: dict[str, Any]) -> str | None:
             return "move_out" if number == ask.context.get("number") else f"leap:{number}"
         if ask.kind in ("scamp", "leap"):
             return f"{ask.kind}:{number}"
+    if target.get("type") == "inner" and isinstance(target.get("number"), int):
+        return _inner_candidate(game, target["number"])
+    if target.get("type") == "action" and isinstance(target.get("number"), int):
+        return _action_candidate(game, target["number"])
     return None
+
+
+def _inner_candidate(game: Game, number: int) -> str:
+    """A click on inner space ``number``: placing a mouse there (advanced setup), staying there (a mouse on the
+    inner ring), else the pseudo-option ``inner:<n>`` (no mouse goes onto the inner ring in play)."""
+    ask = game._ask
+    assert ask is not None
+    if ask.kind == "place_mouse":
+        s = game.state
+        todo = [m for m, (where, _) in s.loc.items() if where == "setup" and m.startswith(f"{ask.player}.")]
+        return f"place:{todo[0] if todo else ask.player}:{number}"
+    if ask.kind == "inner_mouse" and number == ask.context.get("number"):
+        return "stay"
+    return f"inner:{number}"
+
+
+def _action_candidate(game: Game, number: int) -> str:
+    """A click on the action box of ``number``: while its mouse acts there, the first action not offered (its
+    cost, say); elsewhere the pseudo-option ``action:<n>`` (only the space just entered acts)."""
+    ask = game._ask
+    assert ask is not None
+    if ask.kind == "action" and number == ask.context.get("number"):
+        start = ask.context.get("next", 0)
+        count = len(token_actions(game.state, number))
+        missing = [f"act:{i}" for i in range(start, count) if f"act:{i}" not in ask.options]
+        return missing[0] if missing else f"act:{start}"
+    return f"action:{number}"

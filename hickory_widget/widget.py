@@ -1,8 +1,9 @@
 """The Jupyter widget: the board drawn in the browser from one view-model trait, played by clicking.
 
 The engine stays the only judge of the rules. Python sends the whole view model (plain JSON, with a version)
-on every change; the browser sends intents ("choose X at version n", "undo", ...). An intent made against an
-older version, a malformed one, or an illegal choice is refused with a visible message and changes nothing.
+on every change, and the log apart from it in pages, so that a move sends only the log's newest entries; the
+browser sends intents ("choose X at version n", "undo", ...). An intent made against an older version, a
+malformed one, or an illegal choice is refused with a visible message and changes nothing.
 Errors raised while handling an intent are shown in the widget, never lost.
 """
 
@@ -27,7 +28,7 @@ from .i18n import check_language, t
 from .intents import IntentRefused, parse_intent
 from .svg import board_svg
 from .timeline import check_step, game_at, rewind
-from .view import LogCache, build, log_view
+from .view import LogCache, build, log_view, rule_table
 from .why_not import candidate_for, why_not
 
 JS_FILES = ("geometry.mjs", "board.mjs", "widget.mjs")
@@ -35,6 +36,8 @@ JS_FILES = ("geometry.mjs", "board.mjs", "widget.mjs")
 SEAT_KINDS = ("human", "random", "greedy")
 PLAY_UNTIL = ("activation", "tick", "round", "end")
 MAX_MESSAGE = 500
+LOG_PAGE = 128
+"""Log entries per page of the ``log_pages`` trait."""
 """Longest refusal shown to the user."""
 log = logging.getLogger(__name__)
 
@@ -86,6 +89,19 @@ class HickoryWidget(anywidget.AnyWidget):
     _esm = bundle()
     _css = css()
     view = traitlets.Dict().tag(sync=True)
+    """The board as last drawn (see :func:`.view.build`), without the log, which travels in the three traits
+    below so that a click sends only what changed: the board, the log's newest entries."""
+    texts = traitlets.Dict().tag(sync=True)
+    """The view model's ``ui`` texts (every word the widget shows, in its language), sent apart from the view:
+    they change only with the language."""
+    log_pages = traitlets.List().tag(sync=True)
+    """The log's full pages of LOG_PAGE entries each (:func:`.view.log_view`, rule ids without explanations);
+    sent again only when a page fills up, the language changes or the past is rewritten (undo, a branch)."""
+    log_tail = traitlets.List().tag(sync=True)
+    """The log's entries after its last full page (the only log part most moves change)."""
+    rule_texts = traitlets.Dict().tag(sync=True)
+    """{"lang": the widget's language, "texts": {rule id: its short explanation}} for every rule the log names
+    (sent again only when a new rule id turns up or the language changes)."""
     error = traitlets.Unicode("").tag(sync=True)
     explanation = traitlets.Unicode("").tag(sync=True)
     """The answer to the last "why can't I?" question (a click on a spot that is not a legal choice)."""
@@ -320,15 +336,34 @@ class HickoryWidget(anywidget.AnyWidget):
             shown = self._twin
         if len(self._log_cache) > 20_000:  # stale branches and languages
             self._log_cache.clear()
-        view = build(shown, self._version, self.language, self._log_cache, with_log=self._look is None)
+        view = build(shown, self._version, self.language, with_log=False)
+        del view["log"]  # sent apart, see _send_log
+        texts = view.pop("ui")  # sent apart: the same on every move
         if self._look is not None:
             view["decision"] = None if view["decision"] is None else {**view["decision"], "choices": []}
             view["looking"] = {"step": self._look, "steps": len(self.game.history)}
-            view["log"] = log_view(self.game, self.language, self._log_cache)  # the whole game, to walk on
             view["can_undo"] = view["can_redo"] = False
         view["replay_from"] = min(self._replay_from, len(self.game.history))
+        self._send_log()  # before the view: the front end draws when the view arrives
+        self.texts = texts  # traitlets sends it only when it changed (the language)
         self.view = view
         self._synced = self._signature()
+
+    def _send_log(self) -> None:
+        """The whole game's log (also while looking back, to walk on), in pages: traitlets sends a trait only
+        when its value changed, so a move sends the tail and the pages travel again only when they change."""
+        entries = log_view(self.game, self.language, self._log_cache, explained=False)
+        full = len(entries) - len(entries) % LOG_PAGE
+        self.log_pages = [entries[i:i + LOG_PAGE] for i in range(0, full, LOG_PAGE)]
+        self.log_tail = entries[full:]
+        known = self.rule_texts.get("texts", {})
+        if self.rule_texts.get("lang") != self.language or any(r not in known for e in entries for r in e["rules"]):
+            self.rule_texts = {"lang": self.language, "texts": rule_table(entries, self.language)}
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The history panel's entries (every event of ``w.game``), rule texts in :attr:`rule_texts`."""
+        return [e for page in self.log_pages for e in page] + list(self.log_tail)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget, plus the board as a static SVG picture for pages without widget state (an HTML
@@ -336,7 +371,7 @@ class HickoryWidget(anywidget.AnyWidget):
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if isinstance(data, dict):
-            data["image/svg+xml"] = board_svg(self.view)
+            data["image/svg+xml"] = board_svg({**self.view, "ui": self.texts})
         return bundle
 
     def _refuse(self, message: str) -> None:

@@ -125,7 +125,7 @@ function markTarget(el, ctx, key) {
   if (!choices || !choices.length) {
     // Not a legal spot now: a click asks the engine why not (a cat paw, too far to leap, ...).
     const [type, number] = key.split(":");
-    if (type === "outer" && ctx.send) {
+    if ((type === "outer" || type === "inner" || type === "action") && ctx.send) {
       el.addEventListener("click", (ev) => {
         ev.stopPropagation();
         ctx.send({ type: "why", target: { type, number: Number(number) } });
@@ -732,10 +732,13 @@ export function drawDecision(view, ctx) {
   return panel;
 }
 
-/** A log entry's rules as {id, text}: the explanations when the view model has them, else bare ids. */
-export function ruleBadges(entry) {
+/**
+ * A log entry's rules as {id, text}: the entry's own explanations, else those of `texts` (the widget's table of
+ * rule id -> explanation, sent once), else bare ids.
+ */
+export function ruleBadges(entry, texts = {}) {
   if (Array.isArray(entry?.rule_texts)) return entry.rule_texts;
-  return (entry?.rules ?? []).map((id) => ({ id, text: tr("ui.rule", "rule {id}", { id }) }));
+  return (entry?.rules ?? []).map((id) => ({ id, text: texts?.[id] ?? tr("ui.rule", "rule {id}", { id }) }));
 }
 
 const LOG_GROUPS = ["moves", "tiles", "points", "favors", "clock"];
@@ -747,8 +750,12 @@ const LOG_GROUPS = ["moves", "tiles", "points", "favors", "clock"];
  */
 export function drawLog(view, ctx = {}) {
   const filter = ctx.logFilter ?? { player: "", group: "" };
-  const box = htmlNode("section", { class: "hk-history", "aria-label": tr("ui.history", "History") });
-  const head = htmlNode("div", { class: "hk-row hk-history-head" }, box);
+  // The section and its list are kept between drawings (ctx.logNodes holds them and the entries): a redraw
+  // rebuilds the head, appends the new events and moves nothing else, so the list never leaves the page.
+  const reuse = ctx.logNodes instanceof Map ? ctx.logNodes : null;
+  const box = reuse?.get("box") ?? htmlNode("section", { class: "hk-history" });
+  box.setAttribute("aria-label", tr("ui.history", "History"));
+  const head = htmlNode("div", { class: "hk-row hk-history-head" });
   htmlNode("h4", {}, head, tr("ui.history_title", "History: moves made {n}", { n: view.looking?.steps ?? view.steps ?? 0 }));
   const who = htmlNode("select", { "data-control": "log-player", "aria-label": tr("ui.history_player", "Show the moves of") }, head);
   htmlNode("option", { value: "" }, who, tr("ui.history_all_players", "all players"));
@@ -774,15 +781,15 @@ export function drawLog(view, ctx = {}) {
     speed.addEventListener("change", () => { if (ctx.setReplaySpeed) ctx.setReplaySpeed(Number(speed.value)); });
   }
   const looking = view.looking?.step;
-  // The list itself is kept between drawings (ctx.logNodes holds it and its entries): a redraw appends the new
-  // events and moves nothing else, so a long game's history costs little to redraw.
-  const reuse = ctx.logNodes instanceof Map ? ctx.logNodes : null;
+  const oldHead = box.querySelector(":scope > .hk-history-head");
+  if (oldHead) oldHead.replaceWith(head);
+  else box.prepend(head);
   let ol = reuse?.get("list");
   if (!ol) ol = htmlNode("ol", { class: "hk-log", tabindex: "0", role: "listbox", "data-roving": "log" });
-  ol.setAttribute("aria-label", tr("ui.log", "Log"));
-  box.appendChild(ol);
+  if (ol.getAttribute("aria-label") !== tr("ui.log", "Log")) ol.setAttribute("aria-label", tr("ui.log", "Log"));
+  if (ol.parentNode !== box) box.appendChild(ol);
   let shown = 0;
-  const kept = new Map([["list", ol]]);
+  const kept = new Map([["box", box], ["list", ol]]);
   const wanted = [];
   (view.log ?? []).forEach((e, index) => {
     if (filter.player && e.player !== filter.player) return;
@@ -817,7 +824,7 @@ function logItem(e, index, ctx) {
   const li = htmlNode("li", { tabindex: "-1", "data-kind": e.kind, "data-step": e.step ?? "", "data-index": index, "data-player": e.player ?? "", role: "option", "aria-selected": "false" });
   if (e.player) htmlNode("span", { class: `hk-owner-mark hk-owner-${e.player}`, "aria-hidden": "true" }, li);
   htmlNode("span", { class: "hk-log-text" }, li, ` ${e.text}`);
-  const rules = ruleBadges(e);
+  const rules = ruleBadges(e, ctx.ruleTexts);
   for (const r of rules) htmlNode("span", { class: "hk-rule", title: `${r.id}: ${r.text}`, "data-rule": r.id, "aria-hidden": "true" }, li, r.id);
   if (rules.length) li.setAttribute("aria-label", `${e.text} ${rules.map((r) => `${tr("ui.rule", "rule {id}", { id: r.id })}: ${r.text}`).join("; ")}`);
   if (ctx.send && e.step !== null && e.step !== undefined) {
@@ -964,6 +971,6 @@ export function drawAll(view, ctx) {
   col.appendChild(drawSide(view, ctx));
   const others = htmlNode("div", { class: "hk-players" }, main);
   for (const p of view.players) if (p !== current) others.appendChild(drawPlayer(view, p, ctx));
-  frag.appendChild(drawLog(view, ctx));
+  if (!ctx.logApart) frag.appendChild(drawLog(view, ctx)); // else the caller keeps the history in the page itself
   return frag;
 }

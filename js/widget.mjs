@@ -2,7 +2,7 @@
 // Keys pressed inside the widget stay inside it (JupyterLab's and Notebook 7's shortcuts never see them); the
 // keyboard has three Tab stops (the decision, the board, the controls) plus the history list, each roved with the
 // arrow keys; announcements go through one live region that is never rebuilt.
-import { drawAll, tr, useTexts, targetMap, playerName } from "./board.mjs";
+import { drawAll, drawLog, tr, useTexts, targetMap, playerName } from "./board.mjs";
 
 function reducedMotion() {
   try {
@@ -86,6 +86,8 @@ function render({ model, el }) {
   live.setAttribute("data-testid", "announcer");
   const content = document.createElement("div");
   content.className = "hk-content";
+  const boardArea = document.createElement("div");
+  boardArea.className = "hk-board-area"; // display: contents, so the layout is as if its children were content's
   root.append(offline, banner, info, live, content);
   el.appendChild(root);
 
@@ -103,6 +105,9 @@ function render({ model, el }) {
     announced: "",
     live: null,
     logNodes: new Map(),
+    logPages: null,
+    logCount: -1, // entries in the history list when it was last scrolled to its end
+    logHead: [],
     logPinned: true, // the history list follows the newest event until the user scrolls it up
   };
 
@@ -189,9 +194,20 @@ function render({ model, el }) {
     next();
   };
 
+  // The log travels apart from the view: log_pages (full pages, rarely sent) and log_tail (the newest entries).
+  const logOf = () => {
+    const pages = model.get("log_pages") || [];
+    if (memory.logPages !== pages) {
+      memory.logPages = pages;
+      memory.logHead = pages.flat();
+    }
+    return memory.logHead.concat(model.get("log_tail") || []);
+  };
+
   const draw = () => {
     const started = performance.now();
-    const view = model.get("view");
+    const sent = model.get("view");
+    const view = sent && sent.clock ? { ...sent, ui: model.get("texts") || sent.ui || {}, log: logOf() } : sent;
     useTexts(view);
     if (!view || !view.clock) {
       content.textContent = tr("ui.waiting", "Waiting for the game…");
@@ -227,6 +243,7 @@ function render({ model, el }) {
       motion,
       logFilter: memory.logFilter,
       logNodes: memory.logNodes,
+      ruleTexts: (model.get("rule_texts") || {}).texts || {},
       redraw: draw,
       look,
       replay,
@@ -245,9 +262,12 @@ function render({ model, el }) {
     root.setAttribute("data-looking", view.looking ? String(view.looking.step) : "");
     root.classList.toggle("hk-animate", animate);
     root.classList.toggle("hk-projector", toggles.projector);
-    const logBox = content.querySelector(".hk-log");
-    const logScroll = logBox ? logBox.scrollTop : 0;
-    content.replaceChildren(drawAll(view, ctx));
+    // The board is drawn anew; the history section stays in the page (drawLog updates it in place), so a long
+    // log is neither detached nor styled again on every move.
+    if (boardArea.parentNode !== content) content.replaceChildren(boardArea);
+    boardArea.replaceChildren(drawAll(view, { ...ctx, logApart: true }));
+    const history = drawLog(view, ctx);
+    if (history.parentNode !== content) content.appendChild(history);
     content.querySelector(".hk-main")?.setAttribute("data-roving", "board");
     setTabStops(content, memory);
     if (memory.live === false) disableAll();
@@ -263,12 +283,23 @@ function render({ model, el }) {
     }
     const log = content.querySelector(".hk-log");
     if (log) {
+      // The list scrolls, never the page; an unpinned list simply stays where the user left it. Scrolled in the
+      // next frame, where the layout the browser makes anyway is read once, instead of forcing one more here.
       const here = log.querySelector(".hk-log-here");
-      if (here) log.scrollTop = here.offsetTop - log.clientHeight / 2; // the list scrolls, never the page
-      else log.scrollTop = memory.logPinned ? log.scrollHeight : logScroll;
-      log.addEventListener("scroll", () => {
-        if (!log.querySelector(".hk-log-here")) memory.logPinned = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-      });
+      const count = log.childElementCount;
+      if (here || (memory.logPinned && count !== memory.logCount)) {
+        requestAnimationFrame(() => {
+          if (here) log.scrollTop = here.offsetTop - log.clientHeight / 2;
+          else log.scrollTop = log.scrollHeight;
+        });
+      }
+      memory.logCount = here ? -1 : count;
+      if (!log.hasAttribute("data-watched")) {
+        log.setAttribute("data-watched", "");
+        log.addEventListener("scroll", () => {
+          if (!log.querySelector(".hk-log-here")) memory.logPinned = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+        });
+      }
     }
     announce(view);
     root.setAttribute("data-draw-ms", (performance.now() - started).toFixed(1));

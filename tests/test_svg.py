@@ -168,3 +168,47 @@ def test_each_owner_has_a_shape_of_its_own(view: dict[str, Any]) -> None:
     assert all(len(s) == 1 for s in shapes.values()), shapes
     signatures = [next(iter(s)) for s in shapes.values()]
     assert len(signatures) == len(set(signatures)) or len(shapes) == 1
+
+
+@pytest.mark.parametrize("lang", ["it", "de"])
+def test_the_picture_speaks_the_widgets_language(lang: str) -> None:
+    """The picture in Italian or German: the widget's letters (catalog ui.letter.*) on the mice and tiles, the
+    words of the catalog, no English heading left; the owner shapes stay the same as in English."""
+    from hickory_widget.i18n import t
+
+    game = four_player()
+    view = build(game, lang=lang)
+    svg = game_svg(game, language=lang)
+    root = parse(svg)
+    for el in with_attr(root, "data-mouse"):
+        label = el.find(f"{NS}text")
+        kind = view["mice"][el.get("data-mouse")]["kind"]
+        assert label is not None and label.text == t(lang, f"ui.letter.kind.{kind}")
+    tile_letters = {t(lang, f"ui.letter.symbol.{s}") for s in ("button", "feather", "spool", "thimble", "key")}
+    drawn = {el.find(f"{NS}text").text for el in with_attr(root, "data-tile") + with_attr(root, "data-bin-tile")
+             if el.find(f"{NS}text") is not None}
+    assert drawn - {"W", "★"} and drawn - {"W", "★"} <= tile_letters
+    words = "".join(root.itertext())
+    for key in ("ui.chain", "ui.priority", "ui.svg.market_bin", "kind.scurrier"):
+        assert t(lang, key) in words, key
+    for english in ("Market bin", "Priority", "Minute hand at", "wilds left", "Favors ", "Scurrier"):
+        assert english not in words, english
+    clock = view["clock"]
+    assert t(lang, "ui.svg.title", minute=clock["minute"], hour=clock["hour"]) == root.find(f"{NS}title").text
+
+    def owners(svg_text: str) -> dict[str, str]:
+        return {el.get("data-mouse", ""): "+".join(child.tag for child in el if child.tag != f"{NS}text")
+                for el in with_attr(parse(svg_text), "data-mouse")}
+    assert owners(svg) == owners(game_svg(game))  # only the letters and the words change
+
+
+def test_repr_svg_stays_english_and_the_widget_picture_follows_its_language() -> None:
+    from hickory_widget.widget import HickoryWidget
+
+    game = Game.new(2, seed=5)
+    assert "Market bin" in game._repr_svg_() and game._repr_svg_() == game_svg(game, language="en")
+    w = HickoryWidget(game)
+    w.language = "de"
+    bundle = w._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert "Angebote im Kaufladen" in data["image/svg+xml"] and "Market bin" not in data["image/svg+xml"]

@@ -148,6 +148,68 @@ def test_why_cant_i_answers_for_a_space_under_a_cat_paw() -> None:
     assert w.explanation == ""
 
 
+def _quiet(minute: int = 3) -> Any:
+    from hickory_widget import Position
+
+    pos = Position(["blue", "red"], seed=5).empty_leaves().no_favors().minute(minute)
+    for m in list(pos.data["mice"]):
+        if not m.endswith(".scamp"):
+            pos.mouse(m, "inner 11")
+    return pos
+
+
+def test_why_cant_i_on_inner_spaces_R46_R108() -> None:
+    """R46: a Spotter on inner 4 must leave; a click on its own inner space asks why it cannot stay. R108: in
+    play no option moves a mouse onto another inner space; the answer says so and lists what is legal."""
+    w = HickoryWidget(_quiet().mouse("blue.spotter", "inner 4").game())
+    assert w.game.decision.kind == "inner_mouse"
+    before = w.game.to_json()
+    send(w, type="why", target={"type": "inner", "number": 4})
+    assert "R46" in w.explanation and "may not stay" in w.explanation
+    send(w, type="why", target={"type": "inner", "number": 7})
+    assert "inner space 7" in w.explanation and "R108" in w.explanation and "What you can do" in w.explanation
+    w.language = "it"
+    send(w, type="why", target={"type": "inner", "number": 7})
+    assert "casella interna 7" in w.explanation
+    assert w.game.to_json() == before
+
+
+def test_why_cant_i_on_inner_spaces_in_the_advanced_setup_R123() -> None:
+    """R123: in the advanced set-up no mouse starts at 12 or 1; a click on inner 1 says why."""
+    w = HickoryWidget(Game.new(2, seed=1, advanced=True))
+    assert w.game.decision.kind == "place_mouse"
+    assert not any(c.endswith(":1") for c in w.game.choice_ids)
+    send(w, type="why", target={"type": "inner", "number": 1})
+    assert "R123" in w.explanation and "start at 1" in w.explanation
+
+
+def test_why_cant_i_on_action_boxes_R57_R70_R73() -> None:
+    """R70/R73: a Spotter that jumped off at 4 (Market) holds no tile to pay: a click on the action box of 4 says
+    the cost cannot be paid. R57: the action box of another number is not its to use."""
+    w = HickoryWidget(_quiet().token(4, "T-MARKET").mouse("blue.spotter", "hand").favor("blue", "F07").game())
+    send(w, type="choose", id="jump_off", version=w.view["version"])
+    assert w.game.decision.kind == "action" and "act:0" not in w.game.choice_ids
+    send(w, type="why", target={"type": "action", "number": 4})
+    assert "R73" in w.explanation and "cost" in w.explanation
+    send(w, type="why", target={"type": "action", "number": 9})
+    assert "R57" in w.explanation and "actions at 9" in w.explanation
+    w.language = "de"
+    send(w, type="why", target={"type": "action", "number": 9})
+    assert "Aktionen der 9" in w.explanation
+
+
+@pytest.mark.parametrize("target", [
+    {"type": "mouse", "number": 4}, {"type": "inner"}, {"type": "action", "number": 0}, {"type": "inner", "number": 13},
+    {"type": "outer", "number": 5, "extra": 1}, {"type": "inner", "number": "4"}, {"type": "action", "number": True},
+])
+def test_a_why_target_outside_the_spec_is_refused_and_changes_nothing(target: dict[str, Any]) -> None:
+    """The why intent names exactly {type: outer | inner | action, number: 1..12}; anything else is refused."""
+    w = HickoryWidget(_quiet().mouse("blue.spotter", "inner 4").game())
+    before = w.game.to_json()
+    send(w, type="why", target=target)
+    assert w.error and w.explanation == "" and w.game.to_json() == before
+
+
 # ------------------------------------------------------------------------------------------------ issue 9
 def human_seat_decides(w: HickoryWidget) -> bool:
     return w.game.over or w.seats.get(w.game.decision.player, "human") == "human"
@@ -213,7 +275,7 @@ def test_a_change_made_from_python_redraws_and_refuses_a_click_on_the_old_board(
     w.game.choose(w.game.choice_ids[0])
     stale = w.game.to_json()
     send(w, type="choose", id=w.game.choice_ids[0], version=version)
-    assert "changed from Python" in w.error
+    assert "changed since this board was drawn" in w.error and "another board" in w.error
     assert w.game.to_json() == stale and w.view["version"] > version
     assert w.view["steps"] == 1
     w.game.undo()
@@ -255,13 +317,48 @@ def test_look_back_is_read_only_and_continue_from_here_branches() -> None:
 def test_the_log_keeps_every_event_with_its_step_and_player() -> None:
     w = HickoryWidget(Game.new(4, seed=1))
     w.play("round")
-    log = w.view["log"]
+    log = w.log
+    assert "log" not in w.view  # the log travels in its own traits
     assert len(log) == len(w.game.events) > 40
     steps = [e["step"] for e in log]
     assert steps == sorted(steps) and steps[-1] == len(w.game.history)
     assert {e["group"] for e in log} <= {"moves", "tiles", "points", "favors", "clock"}
     assert any(e["player"] == "blue" for e in log)
     assert w.view["last"]["step"] == len(w.game.history)
+
+
+def test_a_move_late_in_a_game_sends_the_board_and_the_log_tail_only() -> None:
+    """The log is kept whole but sent in pages: a move changes the tail; the full pages stay the very same
+    objects (traitlets sends only changed traits); every rule the log names is explained once, per language."""
+    import json
+
+    import hickory_widget
+    from hickory_widget.widget import LOG_PAGE
+
+    w = HickoryWidget(Game.new(4, seed=1), animate=False)
+    w.play("round")
+    w.play("round")
+    w.play("round")
+    assert len(w.log) > LOG_PAGE and len(w.log_tail) < LOG_PAGE
+    sent = []
+    w.observe(lambda change: sent.append(change["name"]),
+              names=["view", "texts", "log_pages", "log_tail", "rule_texts"])
+    for _ in range(50):  # a move that adds events without filling a page
+        pages, before = w.log_pages, len(w.log)
+        sent.clear()
+        w.choose(w.game.choice_ids[0])
+        if "log_pages" not in sent and len(w.log) > before:
+            break
+    assert w.log_pages == pages and "log_pages" not in sent and "log_tail" in sent and sent[-1] == "view"
+    assert "texts" not in sent and "ui" not in w.view  # the words travel once per language
+    assert len(w.log) == len(w.game.events)
+    assert len(json.dumps(w.view)) < 64_000
+    for lang in ("en", "it"):
+        w.language = lang
+        texts = w.rule_texts["texts"]
+        assert w.rule_texts["lang"] == lang
+        assert all(r in texts for e in w.log for r in e["rules"])
+        assert all(text == hickory_widget.explain(r, lang) for r, text in texts.items())
 
 
 def test_the_hello_intent_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -277,7 +277,9 @@ class LessonWidget(anywidget.AnyWidget):
         if kind == "choose":
             self.answer(content.get("id"))
         elif kind == "why" and self.game_name == "hickory":
-            candidate = candidate_for(self.attempt.game, content.get("target"))
+            target = content.get("target")  # an outer space only: inner spaces and action boxes are no answers here
+            outer = isinstance(target, dict) and target.get("type") == "outer"
+            candidate = candidate_for(self.attempt.game, target) if outer else None
             if candidate is not None and self.exercise.kind != "predict" and not self.attempt.done:
                 self.answer(candidate)
         elif kind == "answer":
