@@ -1,44 +1,11 @@
-"""A small seeded random generator whose whole state is one integer.
+"""Hickory Dickory's random source is the core's (SplitMix64, whole state one integer, saved with the game).
 
-Python's ``random`` module may change its algorithms between versions; the game must give the same bag draws
-and die rolls on any machine, and its generator state must be saved with the game. SplitMix64 is tiny, fast
-enough in pure Python and well distributed.
+Kept as a module of its own so that ``from hickory_widget.rng import Rng, seed_state`` goes on working; the
+generator itself lives in :mod:`hickory_widget.core.rng`, shared by every game.
 """
 
 from __future__ import annotations
 
-MASK = (1 << 64) - 1
+from .core.rng import MASK, Rng, seed_state
 
-
-class Rng:
-    __slots__ = ("state",)
-
-    def __init__(self, state: int) -> None:
-        self.state = state & MASK
-
-    def next64(self) -> int:
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """A uniform whole number in [0, n); rejection sampling keeps it unbiased."""
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            r = self.next64()
-            if r < limit:
-                return r % n
-
-    def shuffle(self, items: list) -> None:
-        """Fisher-Yates, in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-
-def seed_state(seed: int) -> int:
-    """Mixes a user's seed (any int) into a starting state, so seeds 1 and 2 give unrelated games."""
-    return Rng(seed * 0x2545F4914F6CDD1D + 0x1234567).next64()
+__all__ = ["MASK", "Rng", "seed_state"]

@@ -354,12 +354,25 @@ def screenshot(page: Any, name: str) -> Path:
 
 
 @dataclass(frozen=True)
+def cell_text(page: Any, index: int) -> str:
+    """The text output of a cell, read from the notebook model (a tall widget may push the cell off-screen, where
+    JupyterLab does not draw it)."""
+    return page.evaluate(
+        """(index) => {
+            const cell = window.jupyterapp.shell.currentWidget.content.model.cells.get(index);
+            return cell.outputs.toJSON().map((o) => o.text || "").join("");
+        }""",
+        index,
+    )
+
+
 class LabHelpers:
     """The helpers above, for tests (conftest modules are not imported by tests directly)."""
 
     open_notebook: Callable[..., None] = open_notebook
     write_notebook: Callable[..., Path] = write_notebook
     run_cell: Callable[[Any, int], None] = run_cell
+    cell_text: Callable[[Any, int], str] = cell_text
     wait_for: Callable[..., Any] = wait_for
     screenshot: Callable[[Any, str], Path] = screenshot
     output_dir: Path = OUTPUT_DIR

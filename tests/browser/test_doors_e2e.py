@@ -25,16 +25,6 @@ display(w, w2)
 READ_BACK_CELL = 'print(f"kernel: history={len(game.history)}")'
 
 
-def cell_text(page, index: int) -> str:
-    return page.evaluate(
-        """(index) => {
-            const cell = window.jupyterapp.shell.currentWidget.content.model.cells.get(index);
-            return cell.outputs.toJSON().map((o) => o.text || "").join("");
-        }""",
-        index,
-    )
-
-
 def test_a_click_on_an_out_of_date_board_reads_as_one_italian_sentence_and_changes_nothing(
         page, lab_server, lab, tmp_path: Path) -> None:
     reference = Game.new(2, seed=1)
@@ -58,5 +48,5 @@ def test_a_click_on_an_out_of_date_board_reads_as_one_italian_sentence_and_chang
     banner.scroll_into_view_if_needed()
     lab.screenshot(page, "widget-refused-click-it")
     lab.run_cell(page, 1)
-    assert cell_text(page, 1).strip() == "kernel: history=1"  # only the first board's move counted
+    assert lab.cell_text(page, 1).strip() == "kernel: history=1"  # only the first board's move counted
     assert first != outdated

@@ -31,16 +31,6 @@ def by_key(game: str, key: str):
     return next(ex for lesson in curriculum(game=game) for ex in lesson.exercises if ex.key == key)
 
 
-def cell_text(page, index: int) -> str:
-    return page.evaluate(
-        """(index) => {
-            const cell = window.jupyterapp.shell.currentWidget.content.model.cells.get(index);
-            return cell.outputs.toJSON().map((o) => o.text || "").join("");
-        }""",
-        index,
-    )
-
-
 def test_clocktowers_lesson_a_wrong_move_then_the_right_roof(page, lab_server, lab, tmp_path: Path) -> None:
     page.set_viewport_size({"width": 1280, "height": 1100})
     lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "ct.ipynb", CLOCKTOWERS_CELL, READ_BACK))
@@ -56,7 +46,7 @@ def test_clocktowers_lesson_a_wrong_move_then_the_right_roof(page, lab_server, l
     assert "t3" in page.locator(f"{ROOT} [data-testid=verdict]").inner_text()
     lab.screenshot(page, "lesson-clocktowers-right")
     lab.run_cell(page, 1)
-    assert "kernel: ct-towers/next-blue-roof done=True mistakes=1" in cell_text(page, 1)
+    assert "kernel: ct-towers/next-blue-roof done=True mistakes=1" in lab.cell_text(page, 1)
 
 
 def test_mice_lesson_the_M11_hunts_are_picked_in_italian(page, lab_server, lab, tmp_path: Path) -> None:
@@ -77,4 +67,4 @@ def test_mice_lesson_the_M11_hunts_are_picked_in_italian(page, lab_server, lab, 
     assert page.locator(f"{ROOT} [data-testid=verdict]").inner_text().startswith("Giusto!")
     lab.screenshot(page, "lesson-mice-m11-right")
     lab.run_cell(page, 1)
-    assert "kernel: mice-hunt/m11-captures done=True mistakes=0" in cell_text(page, 1)
+    assert "kernel: mice-hunt/m11-captures done=True mistakes=0" in lab.cell_text(page, 1)

@@ -25,16 +25,6 @@ widgets.HBox([w, panel])
 READ_BACK_CELL = 'print(f"kernel: history={w.game.history} status={panel.status}")'
 
 
-def cell_text(page, index: int) -> str:
-    return page.evaluate(
-        """(index) => {
-            const cell = window.jupyterapp.shell.currentWidget.content.model.cells.get(index);
-            return cell.outputs.toJSON().map((o) => o.text || "").join("");
-        }""",
-        index,
-    )
-
-
 def test_run_the_panel_then_click_a_bar_to_take_that_option(page, lab_server, lab, tmp_path: Path) -> None:
     page.set_viewport_size({"width": 1600, "height": 1400})
     lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "whatif.ipynb", SETUP_CELL, READ_BACK_CELL))
@@ -55,5 +45,5 @@ def test_run_the_panel_then_click_a_bar_to_take_that_option(page, lab_server, la
     lab.wait_for(page, '[data-testid=whatif][data-status="idle"]')
     assert "claim" in page.locator("[data-testid=whatif-prompt]").inner_text()
     lab.run_cell(page, 1)
-    assert cell_text(page, 1).strip() == "kernel: history=['jump_off'] status=idle"
+    assert lab.cell_text(page, 1).strip() == "kernel: history=['jump_off'] status=idle"
     lab.screenshot(page, "whatif-panel-after-click")

@@ -20,18 +20,6 @@ w
 READ_BACK_CELL = 'print(f"kernel: version={w.view[\'version\']} history={len(w.game.history)}")'
 
 
-def cell_text(page, index: int) -> str:
-    """The text output of a cell, read from the notebook model (a tall widget may push the cell off-screen, where
-    JupyterLab does not draw it)."""
-    return page.evaluate(
-        """(index) => {
-            const cell = window.jupyterapp.shell.currentWidget.content.model.cells.get(index);
-            return cell.outputs.toJSON().map((o) => o.text || "").join("");
-        }""",
-        index,
-    )
-
-
 def test_click_a_board_target_then_undo(page, lab_server, lab, tmp_path: Path) -> None:
     python_side = Game.new(4, seed=1)
     page.set_viewport_size({"width": 1280, "height": 1600})
@@ -52,11 +40,11 @@ def test_click_a_board_target_then_undo(page, lab_server, lab, tmp_path: Path) -
     lab.wait_for(page, f'[data-testid=hickory][data-decision-kind="{python_side.decision.kind}"]')
 
     lab.run_cell(page, 1)
-    assert cell_text(page, 1).strip() == "kernel: version=2 history=1"
+    assert lab.cell_text(page, 1).strip() == "kernel: version=2 history=1"
     lab.screenshot(page, "widget-after-click")
 
     page.locator("[data-testid=hickory] button", has_text="Undo").first.click()
     lab.wait_for(page, '[data-testid=hickory][data-version="3"]')
     lab.run_cell(page, 1)
-    assert cell_text(page, 1).strip() == "kernel: version=3 history=0"
+    assert lab.cell_text(page, 1).strip() == "kernel: version=3 history=0"
     lab.screenshot(page, "widget-after-undo")

@@ -22,16 +22,6 @@ w
 READ_BACK_CELL = 'print(f"kernel: version={w.view[\'version\']} history={w.game.history}")'
 
 
-def cell_text(page, index: int) -> str:
-    return page.evaluate(
-        """(index) => {
-            const cell = window.jupyterapp.shell.currentWidget.content.model.cells.get(index);
-            return cell.outputs.toJSON().map((o) => o.text || "").join("");
-        }""",
-        index,
-    )
-
-
 def test_play_a_card_on_the_board_draw_from_a_deck_then_undo(page, lab_server, lab, tmp_path: Path) -> None:
     python_side = ClocktowersGame.new(players=3, seed=1)
     page.set_viewport_size({"width": 1280, "height": 1300})
@@ -57,14 +47,14 @@ def test_play_a_card_on_the_board_draw_from_a_deck_then_undo(page, lab_server, l
     # P2 and P3 are bots: they play, and it is P1's turn again.
     lab.wait_for(page, '[data-testid=game][data-version="3"][data-decision-kind="play"][data-player="P1"]')
     lab.run_cell(page, 1)
-    history = cell_text(page, 1)
+    history = lab.cell_text(page, 1)
     assert "version=3" in history and "'play:floor1.cats.1:new', 'draw:roofs'" in history
     lab.screenshot(page, "clocktowers-after-a-round")
 
     page.locator('[data-testid=game] [data-control="undo"]').click()
     lab.wait_for(page, '[data-testid=game][data-version="4"]')
     lab.run_cell(page, 1)
-    assert "history=['play:floor1.cats.1:new', 'draw:roofs', " in cell_text(page, 1)
+    assert "history=['play:floor1.cats.1:new', 'draw:roofs', " in lab.cell_text(page, 1)
 
     page.locator('[data-testid=game] [data-control="language"]').select_option("it")
     lab.wait_for(page, '[data-testid=game] .cs-title:text("Torri dell\'Orologio")')

@@ -23,16 +23,6 @@ READ_BACK_CELL = 'print(f"kernel: round={w.game.state.round} history={w.game.his
 GAME = "[data-testid=game]"
 
 
-def cell_text(page, index: int) -> str:
-    return page.evaluate(
-        """(index) => {
-            const cell = window.jupyterapp.shell.currentWidget.content.model.cells.get(index);
-            return cell.outputs.toJSON().map((o) => o.text || "").join("");
-        }""",
-        index,
-    )
-
-
 def cards_on_page(page) -> list[str]:
     return page.locator(f"{GAME} [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
 
@@ -71,7 +61,7 @@ def test_two_people_pass_the_screen_a_bot_plays_and_the_reveal_is_animated(page,
     lab.wait_for(page, f"{GAME} [data-testid=reveal].mice-done", timeout=15_000)
     lab.screenshot(page, "mice-reveal-done")
     lab.run_cell(page, 1)
-    text = cell_text(page, 1)
+    text = lab.cell_text(page, 1)
     assert "round=2" in text and "'play:cat.4', 'play:elephant.1'" in text
     captured = page.locator(f"{GAME} [data-testid=reveal] .mice-captured").evaluate_all(
         "els => els.map(e => [e.dataset.card, e.dataset.capturedBy])")
