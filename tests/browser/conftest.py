@@ -353,7 +353,6 @@ def screenshot(page: Any, name: str) -> Path:
     return path
 
 
-@dataclass(frozen=True)
 def cell_text(page: Any, index: int) -> str:
     """The text output of a cell, read from the notebook model (a tall widget may push the cell off-screen, where
     JupyterLab does not draw it)."""
@@ -366,6 +365,7 @@ def cell_text(page: Any, index: int) -> str:
     )
 
 
+@dataclass(frozen=True)
 class LabHelpers:
     """The helpers above, for tests (conftest modules are not imported by tests directly)."""
 
