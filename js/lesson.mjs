@@ -4,6 +4,7 @@
 // or "ls" so that it never repeats one of theirs. Imports stay on ONE line each.
 import { drawClock, drawChain, drawSide, drawPlayers, drawDecision, targetMap, useTexts } from "./board.mjs";
 
+// Like board.mjs's htmlNode, kept here on purpose: a Clocktowers or Mice! lesson is bundled without board.mjs.
 function lsNode(tag, attrs = {}, parent = null, text = null) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
