@@ -23,7 +23,7 @@ from pathlib import Path
 import nbformat
 
 from hickory_widget import Game
-from hickory_widget.view import build
+from hickory_widget.hickory.view import build
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,7 +51,7 @@ next frame after it (the browser's layout and paint included)."""
 def view_model_figures(games: int) -> list[tuple[str, str]]:
     """Per move of random 4-player games: the widget's view model (the board; the log travels apart) and what
     one move sends in all (the traits that changed: view, log tail, sometimes a log page or the rule table)."""
-    from hickory_widget.widget import HickoryWidget
+    from hickory_widget.hickory.widget import HickoryWidget
 
     sizes, times, sent = [], [], []
     for seed in range(games):
@@ -79,7 +79,7 @@ def view_model_figures(games: int) -> list[tuple[str, str]]:
 def history_figures() -> list[tuple[str, str]]:
     """A look back from the end of a whole 4-player game (about 300 moves): the widget's own handling of a
     "look" intent (the game at that step, rebuilt from the nearest Tick snapshot, and its view model)."""
-    from hickory_widget.widget import HickoryWidget
+    from hickory_widget.hickory.widget import HickoryWidget
 
     w = HickoryWidget(Game.new(4, seed=1), animate=False)
     w.play("end")

@@ -4,7 +4,7 @@ tester would: seeded mutations, every outcome counted. Run:
     .venv/bin/python benchmarks/fuzz_doors.py --cases 5000 --seed 1000
 
 For each door it prints the cases tried, those refused with a clear error, those loaded (or applied)
-identically, and the counts that must be zero (see hickory_widget.fuzzing), with one example of each non-zero
+identically, and the counts that must be zero (see hickory_widget.hickory.fuzzing), with one example of each non-zero
 must-be-zero count so it can be reproduced. The exit status is 1 if any must-be-zero count is not zero.
 """
 
@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from hickory_widget.fuzzing import DOORS, MUST_BE_ZERO
+from hickory_widget.hickory.fuzzing import DOORS, MUST_BE_ZERO
 
 
 def main(argv: Sequence[str] | None = None) -> int:

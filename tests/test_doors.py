@@ -15,9 +15,9 @@ import pytest
 
 from hickory_widget import EngineError, Game, IllegalChoice, PositionError, SaveError, tick
 from hickory_widget import game as game_module
-from hickory_widget.decisions import Ask
-from hickory_widget.invariants import problems
-from hickory_widget.widget import HickoryWidget
+from hickory_widget.core.protocol import Ask
+from hickory_widget.hickory.invariants import problems
+from hickory_widget.hickory.widget import HickoryWidget
 
 D8_OPTIONS = {"die_1_to_10": True, "leap_skips_paws": True, "trade_any_number": True}
 D8_CHOICES = [
@@ -436,11 +436,11 @@ def test_a_builder_step_that_fails_says_why_and_changes_nothing(step: Any, says:
 # --------------------------------------------------------------------------------------------------- the intent table
 
 
-@pytest.mark.parametrize("kind", sorted(__import__("hickory_widget.intents", fromlist=["INTENTS"]).INTENTS))
+@pytest.mark.parametrize("kind", sorted(__import__("hickory_widget.hickory.intents", fromlist=["INTENTS"]).INTENTS))
 def test_every_intent_kind_checks_each_of_its_fields(kind: str) -> None:
     """Whatever the table lists: a field of the wrong type, an unknown field, a missing required field and (for
     intents that change the game) a version other than the board's, as an int, are each refused by name."""
-    from hickory_widget.intents import INTENTS, VERSION, IntentRefused, parse_intent
+    from hickory_widget.hickory.intents import INTENTS, VERSION, IntentRefused, parse_intent
 
     spec = INTENTS[kind]
     good: dict[str, Any] = {"type": kind, "version": 4}
@@ -472,7 +472,7 @@ def test_D2_a_fault_at_any_point_of_the_rules_rolls_back_and_play_goes_on_identi
     """Faults injected at random events of whole games (each rule records what it did, so a failing record is a
     failure anywhere in the rules): every one gives EngineError, the game exactly as before the choice (events
     and redo included), and the same choice then plays as in a game that never failed."""
-    from hickory_widget.state import State
+    from hickory_widget.hickory.state import State
 
     real_emit = State.emit
     fault = {"in": -1}

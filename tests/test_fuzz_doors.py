@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from hickory_widget.fuzzing import DOORS, MUST_BE_ZERO
+from hickory_widget.hickory.fuzzing import DOORS, MUST_BE_ZERO
 
 CASES = {"saves": 300, "positions": 300, "choices": 300, "intents": 300}
 

@@ -1,4 +1,4 @@
-"""English, Italian and German texts (hickory_widget/messages/*.po, i18n.py): complete catalogs, the editions' own
+"""English, Italian and German texts (hickory/messages/*.po, i18n.py): complete catalogs, the editions' own
 terms, every prompt, label, event sentence and rule explanation produced in every language, and the widget's live
 ``language`` switch."""
 
@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 
 from hickory_widget import Game, labels
-from hickory_widget.decisions import Ask
-from hickory_widget.i18n import FORMS, LANGUAGES, catalog, t
-from hickory_widget.view import build
-from hickory_widget.widget import HickoryWidget
+from hickory_widget.core.protocol import Ask
+from hickory_widget.hickory.i18n import FORMS, LANGUAGES, catalog, t
+from hickory_widget.hickory.view import build
+from hickory_widget.hickory.widget import HickoryWidget
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = ROOT / "hickory_widget"
+PACKAGE = ROOT / "hickory_widget" / "hickory"
 MESSAGES = PACKAGE / "messages"
 GLOSSARY = Path(__file__).parent / "data" / "glossary.csv"
 """A copy of ../shared/rules/glossary.csv, the trilingual term list the editions use."""

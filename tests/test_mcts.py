@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 
 from hickory_widget import Game, IllegalChoice, Position
-from hickory_widget.bots import RandomBot
-from hickory_widget.mcts import MCTSBot
-from hickory_widget.position import to_data
-from hickory_widget.whatif import SerialExecutor, compare
+from hickory_widget.hickory.bots import RandomBot
+from hickory_widget.hickory.mcts import MCTSBot
+from hickory_widget.hickory.position import to_data
+from hickory_widget.hickory.whatif import SerialExecutor, compare
 
 
 def delivery_decision() -> Game:

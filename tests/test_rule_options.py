@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from hickory_widget import Game, IllegalChoice, Position
-from hickory_widget.chance import roll_die
+from hickory_widget.hickory.chance import roll_die
+from hickory_widget.hickory.options import OPTIONS
 
 
 def quiet(options: dict[str, bool] | None = None, minute: int = 3) -> Position:
@@ -173,13 +174,13 @@ def test_Q13_R65_storage_checked_after_each_gain_or_at_the_end_of_the_activation
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-@pytest.mark.parametrize("option", sorted(__import__("hickory_widget.options").options.OPTIONS))
+@pytest.mark.parametrize("option", sorted(OPTIONS))
 def test_whole_games_with_each_option_keep_every_invariant(option: str, players: int) -> None:
     """Every rule option, alone, through a whole random game: tiles conserved, mice placed, limits kept (R1,
     R13, R64, R94, R111) after every choice."""
     import random
 
-    from hickory_widget.invariants import problems
+    from hickory_widget.hickory.invariants import problems
 
     for seed in range(2):
         game = Game.new(players, seed=seed, options={option: True})
@@ -196,8 +197,8 @@ def _game_with_f01_slash(slash: bool, option: bool) -> Game:
     from dataclasses import replace
     from types import MappingProxyType
 
-    from hickory_widget.components import default_components
-    from hickory_widget.position import from_data
+    from hickory_widget.hickory.components import default_components
+    from hickory_widget.hickory.position import from_data
 
     c = default_components()
     favors = dict(c.favors)

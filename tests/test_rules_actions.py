@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from hickory_widget import Position
-from hickory_widget.components import default_components
-from hickory_widget.game import Game
+from hickory_widget.hickory.components import default_components
+from hickory_widget.hickory.game import Game
 
 C = default_components()
 PLAYERS = ["blue", "red"]

@@ -1,4 +1,4 @@
-"""The static SVG board (hickory_widget.svg): valid XML, a text alternative, one element per piece, nothing clickable.
+"""The static SVG board (hickory/svg.py): valid XML, a text alternative, one element per piece, nothing clickable.
 
 Without a kernel this picture is all a reader sees, so it must parse everywhere and say the same as the clock.
 """
@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from hickory_widget import Game, Position
-from hickory_widget.svg import board_svg, esc, game_svg
-from hickory_widget.view import build
+from hickory_widget.hickory.svg import board_svg, esc, game_svg
+from hickory_widget.hickory.view import build
 
 NS = "{http://www.w3.org/2000/svg}"
 ON_CLOCK = ("inner", "outer", "hand")
@@ -174,7 +174,7 @@ def test_each_owner_has_a_shape_of_its_own(view: dict[str, Any]) -> None:
 def test_the_picture_speaks_the_widgets_language(lang: str) -> None:
     """The picture in Italian or German: the widget's letters (catalog ui.letter.*) on the mice and tiles, the
     words of the catalog, no English heading left; the owner shapes stay the same as in English."""
-    from hickory_widget.i18n import t
+    from hickory_widget.hickory.i18n import t
 
     game = four_player()
     view = build(game, lang=lang)
@@ -203,7 +203,7 @@ def test_the_picture_speaks_the_widgets_language(lang: str) -> None:
 
 
 def test_repr_svg_stays_english_and_the_widget_picture_follows_its_language() -> None:
-    from hickory_widget.widget import HickoryWidget
+    from hickory_widget.hickory.widget import HickoryWidget
 
     game = Game.new(2, seed=5)
     assert "Market bin" in game._repr_svg_() and game._repr_svg_() == game_svg(game, language="en")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from hickory_widget import Game
-from hickory_widget.widget import HickoryWidget, bundle
+from hickory_widget.hickory.widget import HickoryWidget, bundle
 
 
 def send(w: HickoryWidget, **content: Any) -> None:
@@ -333,7 +333,7 @@ def test_a_move_late_in_a_game_sends_the_board_and_the_log_tail_only() -> None:
     import json
 
     import hickory_widget
-    from hickory_widget.widget import LOG_PAGE
+    from hickory_widget.hickory.widget import LOG_PAGE
 
     w = HickoryWidget(Game.new(4, seed=1), animate=False)
     w.play("round")
@@ -358,7 +358,7 @@ def test_a_move_late_in_a_game_sends_the_board_and_the_log_tail_only() -> None:
         texts = w.rule_texts["texts"]
         assert w.rule_texts["lang"] == lang
         assert all(r in texts for e in w.log for r in e["rules"])
-        assert all(text == hickory_widget.explain(r, lang) for r, text in texts.items())
+        assert all(text == hickory_widget.hickory.explain(r, lang) for r, text in texts.items())
 
 
 def test_the_hello_intent_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -376,12 +376,12 @@ def test_the_widget_is_importable_from_the_package_without_the_engine_importing_
     code = ("import sys, hickory_widget; assert 'ipywidgets' not in sys.modules and 'anywidget' not in sys.modules;"
             "from hickory_widget import HickoryWidget; print(HickoryWidget.__module__)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "hickory_widget.widget"
+    assert out.strip() == "hickory_widget.hickory.widget"
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "de"])
 def test_letters_on_the_board_are_unique_in_each_language(lang: str) -> None:
-    from hickory_widget.i18n import catalog
+    from hickory_widget.hickory.i18n import catalog
 
     letters = {k: v for k, v in catalog(lang).items() if k.startswith("ui.letter.")}
     assert len(letters) == 10 and len(set(letters.values())) == 10, letters

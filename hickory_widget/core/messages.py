@@ -6,7 +6,7 @@ something has plural forms (``msgid_plural``): Python's :mod:`gettext` picks the
 ``Plural-Forms`` header, so ``t("it", "ct.ui.points", n=1)`` is "1 punto" and ``n=2`` "2 punti". Nothing is
 compiled ahead of time, so the package works the same from a clone, an editable install or a wheel. The three
 catalogs of a game have the same keys (each game's tests check it); game terms follow the editions' own words (the
-game's glossary.csv). Hickory Dickory's catalogs (``hickory_widget/i18n.py``) are read by the same code.
+game's glossary.csv). Hickory Dickory's catalogs (``hickory_widget/hickory/i18n.py``) are read by the same code.
 """
 
 from __future__ import annotations

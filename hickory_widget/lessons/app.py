@@ -19,7 +19,7 @@ import re
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
-from ..i18n import check_language
+from ..hickory.i18n import check_language
 
 if TYPE_CHECKING:
     from .widget import LessonWidget

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ..core.widget import SHELL_DIR
-from ..widget import _js_dir
+from ..hickory.widget import _js_dir
 from .widget import LessonWidget, lesson_css
 
 

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from .. import labels
-from ..decisions import Ask
-from ..game import Game
-from ..i18n import LANGUAGES, catalog, check_language, tn
-from ..position import to_data
-from ..why_not import why_not
+from ..core.protocol import Ask
+from ..hickory import labels
+from ..hickory.game import Game
+from ..hickory.i18n import LANGUAGES, catalog, check_language, tn
+from ..hickory.position import to_data
+from ..hickory.why_not import why_not
 from . import games
 from .format import ExerciseData, LessonData
 from .lookahead import option_values

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..builder import Position
-from ..game import Game
-from ..i18n import LANGUAGES
-from ..position import PositionError, from_data
+from ..hickory.builder import Position
+from ..hickory.game import Game
+from ..hickory.i18n import LANGUAGES
+from ..hickory.position import PositionError, from_data
 from .games import GAMES, HICKORY, NAMES
 from .lookahead import HORIZONS
 

@@ -9,8 +9,8 @@ tiles between cards and never scores by itself.
 
 from __future__ import annotations
 
-from ..decisions import IllegalChoice
-from ..game import Game
+from ..core.protocol import IllegalChoice
+from ..hickory.game import Game
 
 HORIZONS = ("tick", "round")
 NODE_LIMIT = 20_000

@@ -3,7 +3,7 @@
 The front end (``js/lesson.mjs``) reuses the board drawing of ``js/geometry.mjs`` and ``js/board.mjs``; this
 widget sends one view-model trait (the board's view model plus the lesson's) and receives intents: a choice
 clicked on the board, an answer picked, hint, show me, next, back, go to, reset, language, presentation. As in
-:class:`~hickory_widget.widget.HickoryWidget`, an intent made on an older board is refused and changes nothing.
+:class:`~hickory_widget.hickory.widget.HickoryWidget`, an intent made on an older board is refused and changes nothing.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from .. import labels
-from ..game import Game
-from ..i18n import check_language
-from ..view import build
-from ..why_not import candidate_for
-from ..widget import JS_FILES, _js_dir
-from ..widget import css as board_css
+from ..hickory import labels
+from ..hickory.game import Game
+from ..hickory.i18n import check_language
+from ..hickory.view import build
+from ..hickory.why_not import candidate_for
+from ..hickory.widget import JS_FILES, _js_dir
+from ..hickory.widget import css as board_css
 from . import curriculum
 from .exercise import AnswerError, Exercise, Lesson, Verdict, ui_texts
 from .progress import Progress
@@ -32,7 +32,7 @@ LESSON_JS = "lesson.mjs"
 
 def lesson_bundle() -> str:
     """The board's modules (those of the game widget but its entry point) and ``lesson.mjs``, joined into one
-    ES module the same way :func:`hickory_widget.widget.bundle` joins the game widget's."""
+    ES module the same way :func:`hickory_widget.hickory.widget.bundle` joins the game widget's."""
     directory = _js_dir()
     parts = []
     for name in [*[f for f in JS_FILES if f != "widget.mjs"], LESSON_JS]:

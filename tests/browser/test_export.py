@@ -15,7 +15,7 @@ from assets import LocalCDN, strip_integrity
 from ipywidgets.embed import embed_minimal_html
 
 from hickory_widget import Game
-from hickory_widget.widget import HickoryWidget
+from hickory_widget.hickory.widget import HickoryWidget
 
 pytestmark = pytest.mark.browser
 

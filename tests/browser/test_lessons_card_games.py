@@ -41,6 +41,7 @@ def test_clocktowers_lesson_a_wrong_move_then_the_right_roof(page, lab_server, l
     lab.wait_for(page, f'{ROOT}[data-state="wrong"] [data-testid=verdict] [data-rule="C10"]')
     lab.screenshot(page, "lesson-clocktowers-wrong")
     page.locator(f'{ROOT} [data-control="retry"]').click()
+    lab.wait_for(page, f'{ROOT}[data-state="open"]')  # the retried board, so the next click is made on it
     page.locator(f'{ROOT} [data-choice-id="play:roof.blue.1:t3"]').click()
     lab.wait_for(page, f'{ROOT}[data-state="correct"]')
     assert "t3" in page.locator(f"{ROOT} [data-testid=verdict]").inner_text()

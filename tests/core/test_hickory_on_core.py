@@ -12,13 +12,13 @@ import pytest
 
 from hickory_widget import Game, labels
 from hickory_widget import flow as hickory_flow
-from hickory_widget.chance import FORCE_KINDS, check_force
 from hickory_widget.core import CHECKPOINT, GameRunner
 from hickory_widget.core.runner import Flow, reseed_rng
-from hickory_widget.options import check_options
-from hickory_widget.position import from_data, to_data
-from hickory_widget.setup import new_state
-from hickory_widget.state import State
+from hickory_widget.hickory.chance import FORCE_KINDS, check_force
+from hickory_widget.hickory.options import check_options
+from hickory_widget.hickory.position import from_data, to_data
+from hickory_widget.hickory.setup import new_state
+from hickory_widget.hickory.state import State
 
 
 class HickoryRules:

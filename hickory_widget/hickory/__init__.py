@@ -1,0 +1,55 @@
+"""Hickory Dickory on the core: its state, rules, positions, labels, view model, widget and analysis.
+
+    >>> from hickory_widget.hickory import Game
+    >>> game = Game.new(players=4, seed=1)
+
+The same names are importable from ``hickory_widget`` itself, where Hickory Dickory is the default game.
+"""
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .builder import Position
+    from .components import ComponentDataError, default_components, load_components
+    from .game import Game, HickoryRules
+    from .position import PositionError
+    from .widget import HickoryWidget
+
+# ``explain`` shares its name with its module, so it is bound now: a later ``import hickory_widget.hickory.explain``
+# would otherwise leave the module where the function should be.
+from .explain import explain
+
+# Imported on first use, so that importing one part (the catalogs, a lesson's format) does not load the whole
+# engine, and the widget (ipywidgets) only when asked.
+_WHERE = {
+    "ComponentDataError": "components",
+    "Game": "game",
+    "HickoryRules": "game",
+    "HickoryWidget": "widget",
+    "Position": "builder",
+    "PositionError": "position",
+    "default_components": "components",
+    "load_components": "components",
+}
+
+__all__ = [
+    "ComponentDataError",
+    "Game",
+    "HickoryRules",
+    "HickoryWidget",
+    "Position",
+    "PositionError",
+    "default_components",
+    "explain",
+    "load_components",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its module the first time it is asked for."""
+    if name in _WHERE:
+        value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

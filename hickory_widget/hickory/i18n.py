@@ -1,0 +1,132 @@
+"""Message catalogs: English, Italian and German texts for everything a player reads.
+
+Each language is one gettext catalog, ``messages/<lang>.po``, that translators' tools (Poedit, Weblate, Lokalize)
+open as they are. The message id is a key (``event.delivered``), the message string a ``str.format`` template
+(``{mouse}``, ``{n}`` ...). Babel reads each catalog and compiles it in memory when the language is first used;
+Python's :mod:`gettext` then picks plural forms by the catalog's own ``Plural-Forms`` header, so a count of 1
+reads "1 punto", "1 Siegpunkt" and 2 reads "2 punti", "2 Siegpunkte". Nothing is compiled ahead of time, so the
+package works the same from a clone, ``pip install -e`` or a wheel (the ``.po`` files ship inside the package).
+
+Grammatical gender and case stay with each term: ``kind.spotter.gender`` sits next to ``kind.spotter`` in the
+Italian and German catalogs, and extra forms (``tile.red.button.dat``, ``mouse.gen``) next to the plain one.
+:func:`term` turns a key into a :class:`Term`, a string that also answers ``{tile.obj}`` (the object pronoun "lo"
+or "la"), ``{mouse.gen}`` ("der Springmaus von Blau") and so on inside a template.
+
+Game terms follow the editions' own words (glossary.csv): Scurrier / Saetta / Springmaus, Lord Cuckoo / Lord
+Cucù / Prinz Kuckuck ...
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..core.messages import Book, load_po
+
+LANGUAGES = ("en", "it", "de")
+"""The languages the widget speaks; the first is the default."""
+
+_DIR = Path(__file__).parent / "messages"
+
+FORMS = ("nom", "acc", "dat", "gen", "obj")
+"""The grammatical forms a :class:`Term` can give: German cases, and ``obj``, the object pronoun (it / lo, la /
+ihn, sie, es). A language without a form of its own gives the plain text (for ``obj``, the pronoun of the term's
+gender)."""
+
+
+def check_language(lang: Any) -> str:
+    """``lang`` if it is one of :data:`LANGUAGES`; otherwise a ValueError naming the allowed ones."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; the languages are {', '.join(LANGUAGES)}")
+    return lang
+
+
+def po_path(lang: str) -> Path:
+    """Where the catalog of ``lang`` lives."""
+    return _DIR / f"{check_language(lang)}.po"
+
+
+@cache
+def _book(lang: str) -> Book:
+    """One language, loaded by the core's gettext reader (the same code reads every game's catalogs)."""
+    return load_po(po_path(lang), lang)
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """Every key of one language with its template; for a plural message the form for a count of 2."""
+    return _book(check_language(lang)).templates()
+
+
+def has(lang: str, key: str) -> bool:
+    return key in catalog(lang)
+
+
+def is_plural(lang: str, key: str) -> bool:
+    """Whether ``key`` has plural forms in ``lang`` (then :func:`t` needs ``n``)."""
+    return _book(check_language(lang)).plural(key)
+
+
+def _template(lang: str, key: str, n: Any) -> str:
+    return _book(check_language(lang)).template(key, n)
+
+
+def t(lang: str, key: str, **kw: Any) -> str:
+    """The text for ``key`` in ``lang`` with the placeholders filled in (KeyError if the key is missing).
+
+    For a plural message the count ``n`` picks the form by the language's plural rule: ``t("it", "count.points",
+    n=1)`` is "1 punto". Placeholders may ask a :class:`Term` for a form: ``{tile.obj}``, ``{mouse.gen}``.
+    """
+    template = _template(lang, key, kw.get("n"))
+    return template.format(**kw) if kw else template
+
+
+def tn(lang: str, key: str, n: int, **kw: Any) -> str:
+    """:func:`t` for a count: the plural form for ``n``, with ``{n}`` filled in."""
+    return t(lang, key, n=n, **kw)
+
+
+class Term(str):
+    """A game term or noun phrase as text, that also knows its gender and grammatical forms.
+
+    ``str(term)`` is the plain form (German: the case the sentence uses most, nominative for mice, accusative for
+    tiles); ``term.dat``, ``term.gen`` ... and ``term.obj`` (the object pronoun) are available in any template.
+    """
+
+    gender: str
+    forms: dict[str, str]
+
+    def __new__(cls, text: str, gender: str = "", forms: dict[str, str] | None = None) -> Term:
+        obj = super().__new__(cls, text)
+        obj.gender = gender
+        obj.forms = dict(forms or {})
+        return obj
+
+    def __getattr__(self, name: str) -> str:
+        if name.startswith("_") or name not in FORMS:
+            raise AttributeError(f"a term has no form {name!r}; the forms are {', '.join(FORMS)}")
+        return self.forms.get(name, str(self))
+
+
+def gender(lang: str, *keys: str) -> str:
+    """The grammatical gender ("m", "f", "n") stored with the first of ``keys`` that has one ("" if none has)."""
+    for key in keys:
+        if has(lang, f"{key}.gender"):
+            return t(lang, f"{key}.gender")
+    return ""
+
+
+def term(lang: str, key: str, gender_of: tuple[str, ...] = (), **kw: Any) -> Term:
+    """The message ``key`` as a :class:`Term`: its forms from ``<key>.<form>`` messages, its gender from
+    ``<key>.gender`` or else from the keys in ``gender_of`` (a tile takes its symbol's gender)."""
+    g = gender(lang, key, *gender_of)
+    forms = {form: t(lang, f"{key}.{form}", **kw) for form in FORMS if has(lang, f"{key}.{form}")}
+    if "obj" not in forms and has(lang, f"pronoun.obj.{g or 'n'}"):
+        forms["obj"] = t(lang, f"pronoun.obj.{g or 'n'}")
+    return Term(t(lang, key, **kw), g, forms)
+
+
+def cap(text: str) -> str:
+    """The first letter upper-cased, the rest left alone ('die Springmaus ...' -> 'Die Springmaus ...')."""
+    return text[:1].upper() + text[1:]

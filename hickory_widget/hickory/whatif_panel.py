@@ -1,0 +1,196 @@
+"""The "what if?" panel: a small widget beside the board that compares the options of the current decision.
+
+    >>> w = game.widget()
+    >>> panel = WhatIfPanel(w, playouts=40)     # or WhatIfPanel(game)
+    >>> panel                                   # Run, watch the bar, Cancel; click a bar to take that option
+
+It runs :func:`hickory_widget.whatif.compare` in a background thread (the kernel stays free), shows its progress,
+can cancel it, draws each option's mean points with the 95% interval, and a click on an option's bar takes that
+option through the widget's (or game's) public ``choose``, so the board redraws. The panel follows the board:
+when the decision changes, old results are cleared.
+"""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..core.protocol import IllegalChoice
+from . import labels
+from .game import Game
+from .i18n import catalog, check_language
+from .whatif import Cancelled, Comparison, compare
+
+_JS = Path(__file__).parent.parent.parent / "js" / "whatif.mjs"
+if not _JS.exists():  # installed wheel: js/ is packaged as hickory_widget/hickory/static
+    _JS = Path(__file__).parent / "static" / "whatif.mjs"
+
+
+def panel_strings(lang: str) -> dict[str, str]:
+    """The panel's texts in ``lang`` (keys without the ``whatif.`` prefix)."""
+    return {k.removeprefix("whatif."): v for k, v in catalog(lang).items() if k.startswith("whatif.")}
+
+
+class WhatIfPanel(anywidget.AnyWidget):
+    """Compares the options of the current decision of a ``HickoryWidget`` or a ``Game``."""
+
+    _esm = _JS.read_text(encoding="utf-8")
+
+    decision = traitlets.Dict().tag(sync=True)
+    """{"key", "player", "player_name", "prompt", "options": [{"id", "label"}]} of the pending decision ({} when
+    the game is over)."""
+    playouts = traitlets.Int(40).tag(sync=True)
+    status = traitlets.Unicode("idle").tag(sync=True)
+    """idle, running, done, cancelled or error."""
+    done = traitlets.Int(0).tag(sync=True)
+    total = traitlets.Int(0).tag(sync=True)
+    rows = traitlets.List().tag(sync=True)
+    """One dict per option: id, label, mean, low, high, win, margin, best."""
+    message = traitlets.Unicode("").tag(sync=True)
+    language = traitlets.Unicode("en").tag(sync=True)
+    strings = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, source: Any, *, playouts: int = 40, bot: str = "greedy", seed: int = 0,
+                 executor: Executor | None = None, **kwargs: Any) -> None:
+        if not isinstance(source, Game) and not isinstance(getattr(source, "game", None), Game):
+            raise TypeError(f"WhatIfPanel takes a HickoryWidget or a Game, not {type(source).__name__}")
+        super().__init__(playouts=playouts, **kwargs)
+        self.source = source
+        self.bot, self.seed, self.executor = bot, seed, executor
+        self.comparison: Comparison | None = None
+        self._cancel: threading.Event | None = None
+        self._thread: threading.Thread | None = None
+        if hasattr(source, "observe") and "view" in getattr(source, "trait_names", lambda: [])():
+            source.observe(lambda _change: self.refresh(), names="view")
+            source.observe(lambda change: setattr(self, "language", change["new"]), names="language")
+            self.language = source.language
+        self.strings = panel_strings(self.language)
+        self.on_msg(self._on_msg)
+        self.refresh()
+
+    @property
+    def game(self) -> Game:
+        return self.source if isinstance(self.source, Game) else self.source.game
+
+    # ------------------------------------------------------------------------------------------ Python API
+    def refresh(self) -> None:
+        """Reads the pending decision again; results of another decision are dropped."""
+        game = self.game
+        key = f"{len(game.history)}:{hash(tuple(game.history)) & 0xFFFFFFFF:08x}"
+        decision: dict[str, Any] = {}
+        if not game.over:
+            ask, lang = game._ask, self.language
+            decision = {"key": key, "player": ask.player, "player_name": labels.player_name(ask.player, lang),
+                        "prompt": labels.prompt(game.state, ask, lang),
+                        "options": [{"id": o, "label": labels.label(game.state, ask, o, lang)} for o in ask.options]}
+        if decision.get("key") != self.decision.get("key"):
+            self.cancel()
+            self.rows, self.comparison, self.done, self.total, self.status = [], None, 0, 0, "idle"
+        elif self.rows:  # same decision, new language: relabel the results
+            names = {o["id"]: o["label"] for o in decision.get("options", [])}
+            self.rows = [{**r, "label": names.get(r["id"], r["label"])} for r in self.rows]
+        self.decision = decision
+
+    def run(self, playouts: int | None = None, *, wait: bool = False) -> None:
+        """Starts the comparison in the background (``wait=True``: returns when it has finished)."""
+        if playouts is not None:
+            self.playouts = playouts
+        if self.status == "running":
+            self.message = self.strings["busy"]
+            return
+        if self.game.over:
+            self.message = self.strings["over"]
+            return
+        self.cancel()
+        self._cancel = threading.Event()
+        self.status, self.message, self.rows, self.done = "running", "", [], 0
+        self.total = self.playouts * len(self.decision["options"])
+        self._thread = threading.Thread(target=self._work, args=(self._cancel, self.decision["key"]), daemon=True)
+        self._thread.start()
+        if wait:
+            self._thread.join()
+
+    def cancel(self) -> None:
+        """Stops a running comparison (it ends at the next finished batch)."""
+        if self._cancel is not None:
+            self._cancel.set()
+
+    def wait(self, timeout: float | None = None) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def take(self, choice_id: str, key: str | None = None) -> None:
+        """Takes ``choice_id`` through the widget's or game's ``choose``; refuses a stale or illegal one."""
+        if key is not None and key != self.decision.get("key"):
+            self.message = self.strings["stale"]
+            return
+        try:
+            self.source.choose(choice_id)
+        except IllegalChoice as exc:
+            self.message = str(exc)
+            return
+        self.refresh()
+
+    # ------------------------------------------------------------------------------------------ internals
+    def _work(self, cancel: threading.Event, key: str) -> None:
+        def progress(done: int, total: int) -> None:
+            self.done, self.total = done, total
+
+        try:
+            result = compare(self.game, playouts=self.playouts, bot=self.bot, seed=self.seed, executor=self.executor,
+                             progress=progress, cancel=cancel)
+        except Cancelled:
+            self.status, self.message = "cancelled", self.strings["cancelled"]
+            return
+        except Exception as exc:  # shown in the panel: a failure in the background must not pass unseen
+            self.status, self.message = "error", f"{type(exc).__name__}: {exc}"
+            return
+        if key != self.decision.get("key"):
+            return  # the board moved on meanwhile
+        self.comparison = result
+        best = result.best.choice
+        names = {o["id"]: o["label"] for o in self.decision["options"]}
+        self.rows = [{"id": r.choice, "label": names[r.choice],
+                      "mean": r.mean_points, "low": r.points_ci[0], "high": r.points_ci[1], "win": r.win_rate,
+                      "margin": r.mean_margin, "best": r.choice == best} for r in result.rows]
+        self.status = "done"
+        self.message = self.strings["done"].format(n=result.rows[0].playouts, bot=result.bot)
+
+    @traitlets.validate("language")
+    def _valid_language(self, proposal: dict[str, Any]) -> str:
+        return check_language(proposal["value"])
+
+    @traitlets.observe("language")
+    def _language_changed(self, change: dict[str, Any]) -> None:
+        self.strings = panel_strings(change["new"])
+        self.refresh()
+
+    @traitlets.validate("playouts")
+    def _valid_playouts(self, proposal: dict[str, Any]) -> int:
+        n = proposal["value"]
+        if not 1 <= n <= 100_000:
+            raise traitlets.TraitError(f"playouts per option must be from 1 to 100000, not {n}")
+        return n
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        if kind == "run":
+            n = content.get("playouts")
+            if isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 100_000:
+                self.run(n)
+            else:
+                self.message = self.strings["bad_playouts"]
+        elif kind == "cancel":
+            self.cancel()
+        elif kind == "take" and isinstance(content.get("choice"), str):
+            self.take(content["choice"], content.get("key"))
+
+
+__all__ = ["WhatIfPanel"]
