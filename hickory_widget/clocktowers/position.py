@@ -149,7 +149,7 @@ def from_data(data: Any) -> TowersState:
             raise ValueError(f"{name} must be a whole number of at least {low}, not {value!r}")
     return TowersState(players=players, options=options, hands=hands, decks=decks, towers=towers, discard=discard,
                        removed=removed, turn=players.index(turn), step=step, next_tower=next_tower,
-                       completed=completed, rng=rng, forced=[list(f) for f in forced])
+                       completed=completed, rng=rng, forced=[(f[0], f[1]) for f in forced])
 
 
 def _order_towers(towers: list[Tower]) -> None:

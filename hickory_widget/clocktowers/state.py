@@ -49,7 +49,7 @@ class TowersState:
     next_tower: int = 1
     completed: int = 0
     rng: int = 0
-    forced: list[list[str]] = field(default_factory=list)
+    forced: list[tuple[str, str]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -70,7 +70,7 @@ class TowersState:
             towers=[Tower(t.id, t.owner, list(t.floors), t.clock, t.roof, t.order) for t in self.towers],
             discard=list(self.discard), removed=list(self.removed), turn=self.turn, step=self.step,
             next_tower=self.next_tower, completed=self.completed, rng=self.rng,
-            forced=[list(f) for f in self.forced], events=[dict(e) for e in self.events])
+            forced=list(self.forced), events=[dict(e) for e in self.events])
 
     def emit(self, kind_: str, rules: tuple[str, ...], **data: Any) -> None:
         """Records what just happened and which rules made it happen."""

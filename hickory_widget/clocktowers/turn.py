@@ -91,7 +91,7 @@ def apply_draw(s: TowersState, player: str, option: str) -> None:
     s.hands[player].append(drawn)
     reveal = next((v for k, v in s.forced if k == "reveal" and v in pile), None)
     if reveal is not None:
-        s.forced.remove(["reveal", reveal])
+        s.forced.remove(("reveal", reveal))
         pile.remove(reveal)
         pile.insert(0, reveal)
     s.emit("drew", ("C4",), player=player, deck=deck, card=drawn, top=pile[0] if pile else None)

@@ -32,14 +32,16 @@ EXCERPT = 40
 class EngineError(RuntimeError):
     """A rule failed on a legal call (a bug in the engine). The game is exactly as it was before the call.
 
-    ``entry`` is the choice (or the door: "undo", "copy" ...) that failed, ``tick`` the (hour, minute) the game
-    was at and ``position`` the position at the start of that Tick, so a bug report can reproduce it.
+    ``entry`` is the choice (or the door: "undo", "copy" ...) that failed, ``where`` the moment of the game it was
+    at (Hickory Dickory: the Tick as (hour, minute); a card game: the number of history entries) and ``position``
+    the position at the last checkpoint before it, so a bug report can reproduce it. ``tick`` is ``where`` under
+    Hickory Dickory's older name.
     """
 
-    def __init__(self, message: str, entry: str, tick: tuple[int, int], position: dict[str, Any] | None) -> None:
+    def __init__(self, message: str, entry: str, where: Any, position: dict[str, Any] | None) -> None:
         super().__init__(message)
         self.entry = entry
-        self.tick = tick
+        self.where = self.tick = where
         self.position = position
 
 

@@ -67,3 +67,7 @@ class IllegalChoice(ValueError):
 class SaveError(ValueError):
     """A saved game or position that is malformed, from another game or version, or does not replay to the state
     it claims."""
+
+
+class PositionError(ValueError):
+    """A position that is malformed or breaks a rule of its game; the message names the field."""

@@ -45,7 +45,7 @@ def seed_state(seed: int) -> int:
     return Rng(seed * 0x2545F4914F6CDD1D + 0x1234567).next64()
 
 
-def take_forced(forced: list[list[str]], kind: str) -> str | None:
+def take_forced(forced: list[tuple[str, str]], kind: str) -> str | None:
     """Removes and returns the first queued forced outcome of ``kind`` (see ``GameRunner.force``), or None."""
     for i, (k, value) in enumerate(forced):
         if k == kind:

@@ -2,8 +2,11 @@
 
 Between checkpoints the pending rules flow lives in a generator; at each checkpoint (a turn or Tick boundary) the
 state is plain data and a copy is kept, so undo restores the last checkpoint at or before the target and replays
-the choices made since. A save is the origin (setup arguments or a position) plus the history, with a digest of
-the state it reached; loading replays it and checks the digest, so a save either loads exactly or not at all.
+the choices made since. The same copy makes every door all or nothing without copying anything per choice: if a
+rule fails inside choose, force, undo or redo, the game goes back to that checkpoint, replays to where it was and
+raises EngineError. A save is the origin (setup arguments or a position) plus the history, with a digest of the
+state it reached; loading reads it through the bounded loader (doors.py), replays it and checks the digest and
+the redo list, so a save either loads exactly or not at all.
 
 Secret choices (an Ask with ``secret=True``) are sealed until the flow yields ``REVEAL``. The runner keeps them (it
 is the referee), but :meth:`GameRunner.seat_game` and ``to_json(seat=...)`` give a copy in which the other players'
@@ -17,17 +20,36 @@ import json
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from .protocol import CHECKPOINT, REVEAL, SEALED, Ask, Choice, Decision, IllegalChoice, SaveError
+from .doors import MAX_STR, EngineError, PlainDataError, bounded, excerpt, load_json
+from .protocol import CHECKPOINT, REVEAL, SEALED, Ask, Choice, Decision, IllegalChoice, PositionError, SaveError
 from .rng import Rng, seed_state
 
 T = TypeVar("T")
 Flow = Generator[Any, "str | None", None]
 """A rules flow: yields :class:`Ask` (a decision) or ``CHECKPOINT``, receives the chosen option id."""
 
+SAVE_FIELDS = ("format", "version", "origin", "seat", "history", "redo", "state_sha256")
+MAX_HISTORY = 100_000
+"""Most entries in a saved history or redo list (a whole game takes a few hundred to a few thousand)."""
+SEED_RANGE = (-(2**63), 2**64 - 1)
+"""Seeds a game accepts: any 64-bit number, so that every save stays loadable."""
+
+
+def is_seed(value: Any) -> bool:
+    """Whether ``value`` is a seed (a whole number in SEED_RANGE, not a bool)."""
+    return type(value) is int and SEED_RANGE[0] <= value <= SEED_RANGE[1]
+
+
+def _seed_text(text: str) -> bool:
+    """Whether ``text`` writes a seed the way ``seed:<n>`` history entries do."""
+    digits = text[1:] if text.startswith("-") else text
+    return 0 < len(digits) <= 20 and digits.isascii() and digits.isdigit() and text == str(int(text)) and (
+        is_seed(int(text)))
+
 
 class Rules(Protocol):
     """What a game implements for the runner (docs/CORE.md). The state may be any object with two lists:
-    ``events`` (dicts the rules append; the runner drains them) and ``forced`` (``[kind, value]`` pairs the runner
+    ``events`` (dicts the rules append; the runner drains them) and ``forced`` (``(kind, value)`` pairs the runner
     queues for the rules' chance functions to use before the random source)."""
 
     name: str
@@ -40,7 +62,7 @@ class Rules(Protocol):
         Raises ValueError (or TypeError for unknown arguments) saying what is allowed."""
 
     def state_from_data(self, data: Any) -> Any:
-        """A state from position data, fully validated; ValueError saying what is wrong."""
+        """A state from position data, fully validated; ValueError (best: PositionError) saying what is wrong."""
 
     def state_to_data(self, state: Any) -> dict[str, Any]:
         """The state as plain JSON data (a position); ``state_from_data`` reads it back exactly."""
@@ -54,7 +76,8 @@ class Rules(Protocol):
         """The normal form of a forced outcome, or ValueError saying what may be forced now."""
 
     def reseed(self, state: Any, seed: int) -> None:
-        """Gives the state a new random source and re-deals what no player has seen (for ``branch``)."""
+        """Gives the state a new random source and re-deals what no player has seen (for ``branch``). Called
+        anywhere in the flow, so the flow must read what it re-deals from the state when it uses it."""
 
     def scores(self, state: Any) -> dict[str, int]: ...
 
@@ -88,9 +111,25 @@ class GameRunner:
 
     @classmethod
     def from_position(cls, data: dict[str, Any]) -> Any:
-        """A game that starts from a position (plain data, as given by :meth:`position`), validated."""
-        state = cls.rules.state_from_data(data)
-        return cls(state, {"position": cls.rules.state_to_data(state)})
+        """A game that starts from a position (plain data, as given by :meth:`position`), validated. Anything
+        wrong raises PositionError naming the field; a position whose first decision offers nothing is refused."""
+        try:
+            state = cls.rules.state_from_data(data)
+        except PositionError:
+            raise
+        except Exception as exc:  # a loader lets nothing else escape
+            said = str(exc) if type(exc) is ValueError else f"{type(exc).__name__}: {exc!s}"
+            raise PositionError(f"the position could not be read: {bounded(said, 300)}") from None
+        try:
+            game = cls(state, {"position": cls.rules.state_to_data(state)})
+        except Exception as exc:
+            raise PositionError(f"the position cannot be played: the rules failed at its start "
+                                f"({type(exc).__name__}: {bounded(str(exc), 200)})") from None
+        ask = game._ask
+        if ask is not None and (not ask.options or len(set(ask.options)) != len(ask.options)):
+            raise PositionError(f"the position cannot be played: {ask.player}'s first decision ({ask.kind}) "
+                                "has no legal option, or offers one twice")
+        return game
 
     # ------------------------------------------------------------------------------------------ reading
     @property
@@ -118,7 +157,7 @@ class GameRunner:
         if ask is None:
             return None
         return Decision(ask.player, ask.kind, self.rules.prompt(self._state, ask, lang), dict(ask.context),
-                        getattr(ask, "secret", False))
+                        ask.secret)
 
     def choices_in(self, lang: str) -> list[Choice]:
         """:attr:`choices` labelled in ``lang``."""
@@ -134,7 +173,8 @@ class GameRunner:
 
     @property
     def history(self) -> list[str]:
-        """Every choice made (and every forced outcome, as ``force:<kind>:<value>``), in order."""
+        """Every choice made (and every forced outcome, as ``force:<kind>:<value>``; a reseeded branch as
+        ``seed:<n>``), in order."""
         return list(self._history)
 
     @property
@@ -167,9 +207,13 @@ class GameRunner:
     def scores(self) -> dict[str, int]:
         return self.rules.scores(self._state)
 
-    def position(self) -> dict[str, Any]:
-        """The position at the last checkpoint (turn or Tick boundary), as plain data."""
-        return self.rules.state_to_data(self._checkpoints[-1][1] if self._checkpoints else self._state)
+    def position(self, *, live: bool = False) -> dict[str, Any]:
+        """The position at the last checkpoint (a turn or Tick boundary) as plain data; before the first one, the
+        position the game started from. ``live=True`` gives the state as it is now instead (mid-turn, or a
+        finished game's last state): for reading, since a game started from it begins a new turn there."""
+        if live:
+            return self.rules.state_to_data(self._state)
+        return self.rules.state_to_data(self._checkpoints[-1][1] if self._checkpoints else self._start)
 
     @property
     def can_undo(self) -> bool:
@@ -181,35 +225,47 @@ class GameRunner:
 
     # ------------------------------------------------------------------------------------------ acting
     def choose(self, choice_id: str) -> None:
-        """Applies one legal option. Anything else raises IllegalChoice and changes nothing."""
+        """Applies one legal option. Anything else raises IllegalChoice and changes nothing; a failure inside
+        the rules rolls the game back and raises EngineError. Chance is fixed with :meth:`force`, not here."""
         if choice_id == SEALED:
             raise IllegalChoice(f"{SEALED!r} stands for another player's hidden choice in a seat's copy of a game; "
                                 f"it cannot be chosen. Legal ids now: {', '.join(self.choice_ids) or 'none'}")
-        self._check(choice_id)
-        self._redo.clear()
-        self._apply(choice_id)
+        self._check(choice_id, False)  # offered ids only
+        redo = self._redo
+        if redo:
+            self._redo = []
+        history = self._history
+        n = len(history)
+        try:  # the hot path of every game: no copy, no extra call (see _guarded)
+            self._apply(choice_id)
+        except BaseException as exc:
+            self._fail(choice_id, history[:n], redo, exc)
 
     def force(self, kind: str, value: str | int) -> None:
         """Fixes the next random outcome of a kind; the game's ``force_kinds`` say which there are."""
         if self.over:
             raise IllegalChoice("the game is over; nothing random is left to force")
         kinds = self.rules.force_kinds
-        if kind not in kinds:
+        if not isinstance(kind, str) or kind not in kinds:
             allowed = ", ".join(kinds) if kinds else "none in this game"
-            raise IllegalChoice(f"cannot force {kind!r}; forceable outcomes: {allowed}")
+            raise IllegalChoice(f"cannot force {excerpt(kind)}; forceable outcomes: {allowed}")
+        if isinstance(value, bool) or not isinstance(value, (str, int)) or (
+                len(value) > MAX_STR if isinstance(value, str) else value.bit_length() > 64):
+            raise IllegalChoice(f"a forced outcome is a text or a whole number, not {excerpt(value)}")
         try:
             normal = self.rules.check_force(self._state, kind, str(value))
         except ValueError as exc:
             raise IllegalChoice(str(exc)) from None
-        self._redo.clear()
-        self._apply(f"force:{kind}:{normal}")
+        entry = f"force:{kind}:{normal}"
+        redo, self._redo = self._redo, []
+        self._guarded(entry, redo, self._apply, entry)
 
     def undo(self) -> str:
         """Takes back the last history entry and returns it; redo() puts it back."""
         if not self._history:
             raise IllegalChoice("nothing to undo: no choice has been made in this game")
         last = self._history[-1]
-        self._rebuild(self._history[:-1])
+        self._guarded("undo", self._redo[:], self._rebuild, self._history[:-1])
         self._redo.append(last)
         return last
 
@@ -218,9 +274,10 @@ class GameRunner:
         if not self._redo:
             raise IllegalChoice("nothing to redo: redo follows undo, and a new choice clears it")
         entry = self._redo[-1]
-        self._check(entry)
+        self._check(entry)  # checked like any choice (a redo list can come from a save)
+        redo = self._redo[:]
         self._redo.pop()
-        self._apply(entry)
+        self._guarded(entry, redo, self._apply, entry)
         return entry
 
     def scores_after(self, choice_id: str, *then: str) -> dict[str, int]:
@@ -231,53 +288,66 @@ class GameRunner:
     def look_ahead(self, choice_id: str, measure: Callable[[Any], T], *then: str) -> T:
         """``measure(game)`` once ``choice_id`` (and each legal one of ``then``) is applied; the game is then put
         back exactly as it was, redo included (restored from the last checkpoint, so it is cheap)."""
-        self._check(choice_id)
-        redo, start = self._redo[:], len(self._history)
-        self._apply(choice_id)
-        try:
+        self._check(choice_id, False)
+        redo, before = self._redo[:], self._history[:]
+
+        def ahead() -> None:
+            self._apply(choice_id)
             for follow in then:
-                if self._ask is not None and follow in self._ask.options:
+                if self._ask is not None and isinstance(follow, str) and follow in self._ask.options:
                     self._apply(follow)
+
+        self._guarded(choice_id, redo, ahead, before=before)
+        try:
             return measure(self)
         finally:
-            self._rebuild(self._history[:start])
+            self._guarded(choice_id, redo, self._rebuild, before, before=before)
             self._redo = redo
 
     def copy(self) -> Any:
-        """An independent game with the same origin, history and redo."""
+        """An independent game with the same origin, history and redo. It starts from the last checkpoint's
+        snapshot (shared: snapshots are never changed) and replays only the entries since."""
         twin = type(self).__new__(type(self))
-        twin._origin = self._origin
-        twin._seat = self._seat
-        twin._start = self._start
+        twin.__dict__.update(self.__dict__)
         twin._redo = list(self._redo)
-        twin.language = self.language
-        twin._restart(self.rules.clone(self._start))
-        twin._replay(self._history)
+        twin._history, twin._events, twin._marks = list(self._history), list(self._events), list(self._marks)
+        twin._checkpoints, twin._secret, twin._reveals = list(self._checkpoints), dict(self._secret), list(
+            self._reveals)
+        try:
+            twin._rebuild(self._history)
+        except Exception as exc:  # the original is untouched; only the twin failed
+            raise self._engine_error("copy", exc) from exc
         return twin
 
-    def branch(self, seed: int) -> Any:
-        """A new game from the last checkpoint in which what no player has seen is dealt anew with ``seed``;
-        the choices made since that checkpoint are replayed (IllegalChoice if one no longer fits). In a seat's
-        copy, a sealed choice of another player is replaced by a choice drawn with ``seed`` among that player's
-        legal options: the branch is a whole game again, one the seat cannot tell from the real one."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
-        first_sealed = self._history.index(SEALED) if SEALED in self._history else len(self._history)
-        keep = [cp for cp in self._checkpoints if cp[0] <= first_sealed]
-        at = keep[-1][0] if keep else 0
-        state = self.rules.clone(keep[-1][1] if keep else self._start)
-        self.rules.reseed(state, seed)
-        twin = type(self)(state, {"position": self.rules.state_to_data(state)})
-        twin.language = self.language
+    def branch(self, seed: int | None = None) -> Any:
+        """An independent game from now. With a ``seed`` what no player has seen (future chance, the order of
+        face-down decks) is dealt afresh from that seed, recorded in the history as ``seed:<seed>``; with None it
+        has the same future as this game. In a seat's copy, a sealed choice of another player is replaced by one
+        drawn with ``seed`` among that player's legal options: the branch is a whole game again, one the seat
+        cannot tell from the real one."""
+        twin = self.copy()
+        if seed is None:
+            return twin
+        if self.over:
+            raise IllegalChoice("the game is over; there is no future to reseed")
+        if not is_seed(seed):
+            raise IllegalChoice(f"a branch seed is a whole number from {SEED_RANGE[0]} to {SEED_RANGE[1]} or None, "
+                                f"not {excerpt(seed)}")
+        twin._redo.clear()
+        if SEALED not in self._history:
+            twin._apply(f"seed:{seed}")
+            return twin
+        first = self._history.index(SEALED)
+        rest = self._history[first:]
+        twin._rebuild(self._history[:first])
+        twin._seat = None
+        twin._apply(f"seed:{seed}")
         pick = Rng(seed_state(seed))
-        for entry in self._history[at:]:
+        for entry in rest:
             if entry == SEALED:
-                twin._apply(twin.choice_ids[pick.below(len(twin.choice_ids))])
-            elif entry.startswith("force:"):
-                twin._check(entry)
-                twin._apply(entry)
-            else:
-                twin.choose(entry)
+                entry = twin.choice_ids[pick.below(len(twin.choice_ids))]
+            twin._check(entry)
+            twin._apply(entry)
         return twin
 
     def seat_game(self, seat: str) -> Any:
@@ -308,7 +378,7 @@ class GameRunner:
             return self._dump(None, self._history, self._redo, self._digest())
         seat = seat if seat is not None else self._seat
         if seat not in self.scores:
-            raise ValueError(f"no player {seat!r} in this game; players: {', '.join(self.scores)}")
+            raise ValueError(f"no player {excerpt(seat)} in this game; players: {', '.join(self.scores)}")
         if self._seat not in (None, seat):
             raise ValueError(f"this copy is seen from {self._seat}'s seat; it cannot be saved for {seat}")
         twin = type(self)(self.rules.clone(self._start), self._origin, seat)
@@ -325,89 +395,217 @@ class GameRunner:
 
     @classmethod
     def from_json(cls, text: str) -> Any:
-        """Loads a saved game: replays its history from its origin and checks it reaches the saved state.
-        Anything wrong raises SaveError saying what; nothing half-loaded is ever returned."""
-        fmt, version = cls.save_format(), cls.rules.save_version
+        """Loads a saved game: replays its history from its origin and checks it reaches the saved state, and
+        that its redo list replays legally from there. Anything wrong raises SaveError naming the field; nothing
+        half-loaded is ever returned."""
         try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
-            raise SaveError(f"a saved game must be JSON text made by to_json(): {exc}") from None
-        if not isinstance(data, dict) or data.get("format") != fmt:
-            got = data.get("format") if isinstance(data, dict) else type(data).__name__
-            raise SaveError(f"not a saved game of this kind: expected format {fmt!r}, got {got!r}")
-        if data.get("version") != version:
-            raise SaveError(f"saved game version {data.get('version')!r} is not supported (this reads {version})")
-        origin, history, redo = data.get("origin"), data.get("history"), data.get("redo", [])
-        seat = data.get("seat")
-        for name, value in (("history", history), ("redo", redo)):
-            if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
-                raise SaveError(f"saved game field {name!r} must be a list of choice ids (strings)")
-        if not isinstance(origin, dict) or len(origin) != 1 or not ({"setup", "position"} & set(origin)):
-            raise SaveError("saved game field 'origin' must be {'setup': {...}} or {'position': {...}}")
-        try:
-            if "setup" in origin:
-                if not isinstance(origin["setup"], dict):
-                    raise SaveError("saved game field 'origin.setup' must be an object of setup arguments")
-                game = cls._new(**origin["setup"])
-            else:
-                game = cls.from_position(origin["position"])
+            return cls._load(text)
         except SaveError:
             raise
-        except (TypeError, ValueError) as exc:
-            raise SaveError(f"saved game origin is invalid: {exc}") from None
+        except Exception as exc:  # a loader lets nothing else escape; the message says what failed
+            raise SaveError(f"the saved game could not be loaded: {type(exc).__name__}: "
+                            f"{bounded(str(exc), 200)}") from None
+
+    @classmethod
+    def _load(cls, text: str) -> Any:
+        fmt, version = cls.save_format(), cls.rules.save_version
+        try:
+            data = load_json(text)
+        except PlainDataError as exc:
+            if exc.path == "(text)":
+                raise SaveError(f"a saved game is the JSON text to_json() writes: {exc.problem}") from None
+            raise SaveError(f"saved game {exc}") from None
+        if not isinstance(data, dict) or data.get("format") != fmt:
+            got = data.get("format") if isinstance(data, dict) else None
+            raise SaveError(f"not a saved game of this kind (field 'format'): expected format {fmt!r}"
+                            + (f", got {excerpt(got)}" if got is not None else ""))
+        if type(data.get("version")) is not int or data["version"] != version:
+            raise SaveError(f"saved game version {excerpt(data.get('version'))} is not supported (field 'version'; "
+                            f"this reads {version})")
+        unknown = sorted(set(data) - set(SAVE_FIELDS))
+        if unknown:
+            raise SaveError(f"saved game field {excerpt(unknown[0])} is unknown; the fields are "
+                            f"{', '.join(SAVE_FIELDS)}")
+        origin, history, redo = data.get("origin"), data.get("history"), data.get("redo", [])
+        for name, value in (("history", history), ("redo", redo)):
+            if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
+                raise SaveError(f"saved game field {name!r} must be a list of choice ids")
+            if len(value) > MAX_HISTORY:
+                raise SaveError(f"saved game field {name!r} holds {len(value)} entries, at most {MAX_HISTORY}")
+        digest = data.get("state_sha256")
+        if not isinstance(digest, str) or len(digest) != 64:
+            raise SaveError("saved game field 'state_sha256' must be the 64 hex digits written by to_json()")
+        game = cls._load_origin(origin)
+        seat = data.get("seat")  # null: the referee's save, as one without the field
         if seat is not None:
             if seat not in game.scores:
                 raise SaveError(f"saved game field 'seat' must name a player ({', '.join(game.scores)}), "
-                                f"not {seat!r}")
+                                f"not {excerpt(seat)}")
             game._seat = seat
         for i, entry in enumerate(history):
             try:
                 game._check(entry)
-            except IllegalChoice as exc:
-                raise SaveError(f"saved game history entry {i} ({entry!r}) is not legal there: {exc}") from None
-            game._apply(entry)
-        if data.get("state_sha256") != game._digest():
+                game._guarded(entry, [], game._apply, entry)
+            except (IllegalChoice, EngineError) as exc:
+                raise SaveError(f"saved game history entry {i} ({excerpt(entry)}) is not legal there (field "
+                                f"'history[{i}]'): {bounded(str(exc), 200)}") from None
+        if digest != game._digest():
             raise SaveError("the saved game does not replay to the state it was saved with (field 'state_sha256'): "
                             "it was edited or made by a different rules version")
+        game._check_redo(redo)
         game._redo = list(redo)
         return game
+
+    @classmethod
+    def _load_origin(cls, origin: Any) -> Any:
+        """The game a save starts from: its setup arguments or its position, each checked."""
+        if not isinstance(origin, dict) or len(origin) != 1 or not ({"setup", "position"} & set(origin)):
+            raise SaveError("saved game field 'origin' must be {'setup': {...}} or {'position': {...}}")
+        if "position" in origin:
+            try:
+                return cls._position_origin(origin["position"])
+            except PositionError as exc:
+                raise SaveError(f"saved game field 'origin.position': {exc}") from None
+        setup = origin["setup"]
+        if not isinstance(setup, dict):
+            raise SaveError("saved game field 'origin.setup' must be an object of setup arguments")
+        try:
+            return cls._setup_origin(setup)
+        except SaveError:
+            raise
+        except EngineError as exc:
+            raise SaveError(f"saved game origin cannot be played (field 'origin.setup'): "
+                            f"{bounded(str(exc), 200)}") from None
+        except (TypeError, ValueError) as exc:
+            raise SaveError(f"saved game origin is invalid: {bounded(str(exc), 200)} (field 'origin.setup')") from None
+
+    @classmethod
+    def _setup_origin(cls, setup: dict[str, Any]) -> Any:
+        """A game from a save's setup arguments (a game may check them further)."""
+        return cls._new(**setup)
+
+    @classmethod
+    def _position_origin(cls, data: Any) -> Any:
+        """A game from a save's position (a game may pass options to :meth:`from_position`)."""
+        return cls.from_position(data)
+
+    def _check_redo(self, redo: list[str]) -> None:
+        """A loaded redo list must replay legally from the saved state (last entry first, as redo() takes them);
+        the game is put back exactly as it was (from its last checkpoint) afterwards."""
+        if not redo:
+            return
+        before = self._history[:]
+        try:
+            for i in range(len(redo) - 1, -1, -1):
+                try:
+                    self._check(redo[i])
+                except IllegalChoice as exc:
+                    raise SaveError(f"saved game redo entry {i} ({excerpt(redo[i])}) is not legal there (field "
+                                    f"'redo[{i}]'): {bounded(str(exc), 200)}") from None
+                self._guarded(redo[i], [], self._apply, redo[i])
+        except EngineError as exc:
+            raise SaveError(f"saved game field 'redo' does not replay: {bounded(str(exc), 200)}") from None
+        finally:
+            self._rebuild(before)
 
     # ------------------------------------------------------------------------------------------ internals
     def _digest(self) -> str:
         text = json.dumps(self.rules.state_to_data(self._state), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
-    def _check(self, entry: Any) -> None:
-        """Raises IllegalChoice unless ``entry`` may be applied now; changes nothing."""
+    def _check(self, entry: Any, forced_ok: bool = True) -> None:
+        """Raises IllegalChoice unless ``entry`` may be applied now; changes nothing. Forced outcomes and reseeds
+        (``force:<kind>:<value>``, ``seed:<n>``, in histories and redo lists) only where ``forced_ok``: choose()
+        takes offered ids alone."""
         ask = self._ask
         if not isinstance(entry, str):
             legal = ", ".join(ask.options) if ask else "none (the game is over)"
-            raise IllegalChoice(f"a choice is given by its id (a string), not {entry!r}. Legal ids now: {legal}")
-        if entry.startswith("force:"):
+            raise IllegalChoice(f"a choice is given by its id (a string), not {excerpt(entry)}. "
+                                f"Legal ids now: {bounded(legal, 2000)}")
+        if forced_ok and entry.startswith("seed:"):  # a reseeded branch (branch()), never a player's choice
+            if ask is None or not _seed_text(entry[5:]):
+                raise IllegalChoice(f"malformed or late reseed {excerpt(entry)}: expected seed:<whole number from "
+                                    f"{SEED_RANGE[0]} to {SEED_RANGE[1]}> before the end of the game")
+            return
+        if forced_ok and entry.startswith("force:"):
             parts = entry.split(":", 2)
             if len(parts) != 3 or ask is None or parts[1] not in self.rules.force_kinds:
-                raise IllegalChoice(f"malformed or late forced outcome {entry!r}")
+                raise IllegalChoice(f"malformed or late forced outcome {excerpt(entry)}")
             try:
-                self.rules.check_force(self._state, parts[1], parts[2])
+                normal = self.rules.check_force(self._state, parts[1], parts[2])
             except ValueError as exc:
                 raise IllegalChoice(str(exc)) from None
+            if normal != parts[2]:
+                raise IllegalChoice(f"forced outcome {excerpt(entry)} is written force:{parts[1]}:{normal}")
             return
         if ask is None:
-            raise IllegalChoice(f"the game is over; no choice can be made (got {entry!r})")
-        if entry == SEALED and getattr(ask, "secret", False) and self._seat not in (None, ask.player):
+            raise IllegalChoice(f"the game is over; no choice can be made (got {excerpt(entry)})")
+        if entry == SEALED and ask.secret and self._seat not in (None, ask.player):
             return
         if entry not in ask.options:
             legal = "; ".join(f"{c.id} ({c.label})" for c in self.choices)
-            raise IllegalChoice(f"{entry!r} is not a legal choice for {ask.player}'s decision "
-                                f"({self.rules.prompt(self._state, ask, self.language)}). Legal now: {legal}")
+            hint = " (chance is fixed with game.force(), not chosen)" if entry.startswith("force:") else ""
+            raise IllegalChoice(f"{excerpt(entry)} is not a legal choice for {ask.player}'s decision "
+                                f"({self.rules.prompt(self._state, ask, self.language)}){hint}. "
+                                f"Legal now: {bounded(legal, 2000)}")
+
+    def _guarded(self, entry: str, redo: list[str], action: Callable[..., Any], *args: Any,
+                 before: list[str] | None = None) -> None:
+        """Runs ``action`` all or nothing: if the rules fail, the game goes back to the history ``before`` (by
+        default the history now) from its last checkpoint, the redo list to ``redo``, and EngineError is raised.
+        Nothing is copied when all goes well."""
+        history = self._history
+        n = len(history)
+        try:
+            action(*args)
+        except BaseException as exc:
+            self._fail(entry, history[:n] if before is None else before, redo, exc)
+
+    def _fail(self, entry: str, target: list[str], redo: list[str], exc: BaseException) -> None:
+        """Rolls back to the history ``target`` and raises EngineError (KeyboardInterrupt and the like pass on,
+        after the roll-back)."""
+        try:  # the replay since the last checkpoint re-runs only rules that worked before
+            self._roll_back(target, redo)
+        except Exception as again:
+            raise self._engine_error(entry, exc, restored=False) from again
+        if isinstance(exc, Exception):
+            raise self._engine_error(entry, exc) from exc
+        raise exc
+
+    def _roll_back(self, target: list[str], redo: list[str]) -> None:
+        try:
+            self._rebuild(target)
+        except Exception:  # the checkpoints themselves were hit: replay everything from the start
+            self._restart(self.rules.clone(self._start))
+            self._replay(target)
+        self._redo = redo
+
+    def _where(self) -> tuple[str, Any]:
+        """Where the game is, for an error report: words, and a value for ``EngineError.where``."""
+        n = len(self._history)
+        return f"after {n} history entries", n
+
+    def _engine_error(self, entry: str, exc: BaseException, restored: bool = True) -> EngineError:
+        words, where = self._where()  # rolled back: where the call was made
+        try:
+            position = self.position()
+        except Exception:
+            position = None
+        outcome = "the game is as it was before" if restored else "the game could not be restored: load its last save"
+        return EngineError(f"the rules failed on {excerpt(entry)} {words} ({type(exc).__name__}: "
+                           f"{bounded(str(exc), 200)}); {outcome}. Please report it with this message and the "
+                           "error's .position", entry, where, position)
 
     def _apply(self, entry: str) -> None:
-        if getattr(self._ask, "secret", False) and not entry.startswith("force:"):
-            self._secret[len(self._history)] = self._ask.player
+        ask = self._ask
+        if ask is not None and ask.secret and not entry.startswith(("force:", "seed:")):
+            self._secret[len(self._history)] = ask.player
         self._history.append(entry)
         if entry.startswith("force:"):
             _, kind, value = entry.split(":", 2)
-            self._state.forced.append([kind, value])
+            self._state.forced.append((kind, value))
+        elif entry.startswith("seed:"):
+            self.rules.reseed(self._state, int(entry[5:]))
         else:
             self._advance(entry)
         self._marks.append(len(self._events))
@@ -418,6 +616,7 @@ class GameRunner:
         self._events: list[dict[str, Any]] = []
         self._marks: list[int] = []
         self._checkpoints: list[tuple[int, Any, int, int]] = []
+        """(history length, snapshot, event count, reveal count) at each checkpoint."""
         self._secret: dict[int, str] = {}
         """History position -> player, for every answer to a secret Ask."""
         self._reveals: list[int] = []
@@ -426,24 +625,23 @@ class GameRunner:
         self._ask: Ask | None = None
         self._advance(None)
 
-    def _drain(self) -> None:
-        self._events.extend(self._state.events)
-        self._state.events.clear()
-
     def _advance(self, value: str | None) -> None:
+        state = self._state
         try:
             out = self._gen.send(value)
             while out is CHECKPOINT or out is REVEAL:
                 if out is REVEAL:
                     self._reveals.append(len(self._history))
                 else:
-                    self._drain()
+                    self._events.extend(state.events)
+                    state.events.clear()
                     self._checkpoint()
                 out = self._gen.send(None)
             self._ask = out
         except StopIteration:
             self._ask = None
-        self._drain()
+        self._events.extend(state.events)
+        state.events.clear()
 
     def _checkpoint(self) -> None:
         entry = (len(self._history), self.rules.clone(self._state), len(self._events), len(self._reveals))

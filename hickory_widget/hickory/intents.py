@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.doors import MAX_STR, PlainDataError, bounded, check_plain, excerpt
+from ..core.runner import SEED_RANGE
 from .chance import FORCE_KINDS
 from .components import default_components
 
 PLAY_UNTIL = ("activation", "tick", "round", "end")
 SEAT_KINDS = ("human", "random", "greedy")
 TOGGLES = ("animate", "show_secrets", "projector")
-SEED_RANGE = (-(2**63), 2**64 - 1)
 MAX_DEPTH = 4
 """Deepest nesting in an intent (``bots`` is {"seats": {color: kind}}, ``why`` {"target": {...}})."""
 

@@ -52,7 +52,7 @@ class Playout:
         """The game's current point as a playout: its last Tick boundary plus the choices made since."""
         checkpoints, history = game._checkpoints, game._history
         if checkpoints:
-            at, snapshot, _ = checkpoints[-1]
+            at, snapshot = checkpoints[-1][:2]
             out = cls(snapshot.clone(), history[at:], forkable=forkable)
         else:
             out = cls(game._start.clone(), history, forkable=forkable)

@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from ..core.doors import PlainDataError, bounded, check_plain, excerpt
+from ..core.protocol import PositionError
 from .components import MOUSE_KINDS, Components, default_components
 from .options import check_options
 from .state import SCORE_SOURCES, PlayerState, State, kind, owner
@@ -29,10 +30,6 @@ RELIC_POINTS = 5
 _RING = re.compile(r"(inner|outer) (1[0-2]|[1-9])")
 _RNG = re.compile(r"[0-9a-f]{16}")
 BOARD_FIELDS = ("hunt_board", "hunt", "cards", "favors", "scaler", "score")
-
-
-class PositionError(ValueError):
-    """A position that is malformed or breaks a rule of the game; the message names the field."""
 
 
 def to_data(s: State) -> dict[str, Any]:

@@ -244,7 +244,7 @@ def _bots() -> dict[str, Callable[[int], Any]]:
 def _start_of(game: Game) -> tuple[dict[str, Any], list[str]]:
     """The game's current point as plain, picklable data: its last Tick boundary and the choices made since."""
     if game._checkpoints:
-        at, snapshot, _ = game._checkpoints[-1]
+        at, snapshot = game._checkpoints[-1][:2]
         return to_data(snapshot), game._history[at:]
     return to_data(game._start), game._history[:]
 

@@ -27,7 +27,7 @@ class MiceState:
     out: list[str] = field(default_factory=list)
     """Cards that left the game: the centre when the hands are empty (M13)."""
     rng: int = 0
-    forced: list[list[str]] = field(default_factory=list)
+    forced: list[tuple[str, str]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
 
     def clone(self) -> MiceState:
@@ -35,7 +35,7 @@ class MiceState:
             players=list(self.players), colours=dict(self.colours), options=dict(self.options),
             hands={p: list(h) for p, h in self.hands.items()}, centre=list(self.centre),
             piles={p: list(c) for p, c in self.piles.items()}, committed=dict(self.committed), round=self.round,
-            phase=self.phase, out=list(self.out), rng=self.rng, forced=[list(f) for f in self.forced],
+            phase=self.phase, out=list(self.out), rng=self.rng, forced=list(self.forced),
             events=[dict(e) for e in self.events])
 
     def emit(self, kind_: str, rules: tuple[str, ...], **data: Any) -> None:

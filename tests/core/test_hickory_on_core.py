@@ -1,111 +1,70 @@
-"""Hickory Dickory's own rules run unchanged by the core's GameRunner, through an adapter written here (the core
-never imports a game; a test may). Same history, same positions, same events and byte-identical saves as
-``hickory_widget.Game``, and each loads the other's saves — the ground for moving Hickory onto the core."""
+"""Hickory Dickory runs on the core: ``hickory_widget.Game`` is a ``GameRunner`` over ``HickoryRules``, and the saves
+made before the move (tests/data/saves_before_core, written by the pre-core ``Game`` of commit 140b1f4) load into
+it, reach the same position and decision, and save again byte for byte."""
 
 from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from pathlib import Path
 
 import pytest
 
-from hickory_widget import Game, labels
-from hickory_widget import flow as hickory_flow
-from hickory_widget.core import CHECKPOINT, GameRunner
-from hickory_widget.core.runner import Flow, reseed_rng
-from hickory_widget.hickory.chance import FORCE_KINDS, check_force
-from hickory_widget.hickory.options import check_options
-from hickory_widget.hickory.position import from_data, to_data
-from hickory_widget.hickory.setup import new_state
-from hickory_widget.hickory.state import State
+from hickory_widget import Game, SaveError
+from hickory_widget.core import GameRunner
+from hickory_widget.core.bots import GreedyBot, RandomBot, play
+from hickory_widget.core.whatif import outlook
+from hickory_widget.hickory import HickoryRules
+
+SAVES = Path(__file__).parents[1] / "data" / "saves_before_core"
+NAMES = sorted(p.name.removesuffix(".json") for p in SAVES.glob("*.json") if not p.name.endswith(".facts.json"))
 
 
-class HickoryRules:
-    name = "hickory"
-    save_version = 1
-    force_kinds = FORCE_KINDS
-
-    def new_state(self, players: Any = 4, seed: int = 1, options: Any = None,
-                  advanced: bool = False) -> tuple[State, dict[str, Any]]:
-        opts = check_options(options)
-        state = new_state(players, seed, options=opts, advanced=advanced)
-        return state, {"players": state.colors, "seed": seed, "options": opts, "advanced": advanced}
-
-    def state_from_data(self, data: Any) -> State:
-        return from_data(data)
-
-    def state_to_data(self, state: State) -> dict[str, Any]:
-        return to_data(state)
-
-    def clone(self, state: State) -> State:
-        return state.clone()
-
-    def flow(self, state: State) -> Flow:
-        """Hickory's flow, its own CHECKPOINT marker passed on as the core's."""
-        inner = hickory_flow.play(state)
-        value = None
-        while True:
-            try:
-                out = inner.send(value)
-            except StopIteration:
-                return
-            value = yield CHECKPOINT if out is hickory_flow.CHECKPOINT else out
-
-    def check_force(self, state: State, kind: str, value: str) -> str:
-        return check_force(state, kind, value)
-
-    def reseed(self, state: State, seed: int) -> None:
-        reseed_rng(state, seed)
-
-    def scores(self, state: State) -> dict[str, int]:
-        return {p.color: p.score for p in state.players}
-
-    def prompt(self, state: State, ask: Any, lang: str) -> str:
-        return labels.prompt(state, ask, lang)
-
-    def label(self, state: State, ask: Any, option: str, lang: str) -> str:
-        return labels.label(state, ask, option, lang)
+def test_game_is_the_core_runner_over_hickorys_rules() -> None:
+    assert issubclass(Game, GameRunner) and isinstance(Game.rules, HickoryRules)
+    assert Game.save_format() == "hickory-game" and Game.rules.save_version == 1
 
 
-class HickoryOnCore(GameRunner):
-    rules = HickoryRules()
+def test_every_kind_of_old_save_is_kept() -> None:
+    assert set(NAMES) == {"solo-60-choices", "two-advanced-with-redo", "three-options-forced-die", "four-finished",
+                          "from-position", "branch-reseeded"}
 
 
-def random_history(players: int, seed: int, steps: int) -> Game:
-    game = Game.new(players, seed=seed)
-    rng = random.Random(seed)
-    for i in range(steps):
-        if game.over:
-            break
-        if i == 3:
-            game.force("die", game.state.c.die_faces[0])
+@pytest.mark.parametrize("name", NAMES)
+def test_a_save_made_before_the_core_loads_and_saves_again_unchanged(name: str) -> None:
+    text = (SAVES / f"{name}.json").read_text(encoding="utf-8").strip()
+    facts = json.loads((SAVES / f"{name}.facts.json").read_text(encoding="utf-8"))
+    game = Game.from_json(text)
+    assert game.to_json() == text
+    assert len(game.history) == facts["history_length"] and game.scores == facts["scores"]
+    assert game.over == facts["over"] and game.choice_ids == facts["choice_ids"]
+    assert (None if game.decision is None else [game.decision.player, game.decision.kind]) == facts["decision"]
+    assert game.can_redo == facts["can_redo"] and game.position() == facts["position"]
+
+
+def test_an_old_save_edited_after_the_fact_is_still_refused() -> None:
+    data = json.loads((SAVES / "three-options-forced-die.json").read_text(encoding="utf-8"))
+    data["origin"]["setup"]["seed"] += 1  # another game's setup under this history
+    with pytest.raises(SaveError, match=r"history entry|does not replay"):
+        Game.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_cores_bots_play_hickory_to_the_end(players: int) -> None:
+    game = Game.new(players, seed=40 + players)
+    play(game, {color: (GreedyBot(i) if i % 2 else RandomBot(i)) for i, color in enumerate(game.scores)})
+    assert game.over and game.decision is None and game.choices == []
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_the_cores_what_if_reads_a_hickory_position() -> None:
+    game, rng = Game.new(3, seed=9), random.Random(9)
+    for _ in range(30):
         game.choose(rng.choice(game.choice_ids))
-    return game
-
-
-@pytest.mark.parametrize(("players", "seed"), [(1, 3), (2, 1), (4, 5)])
-def test_the_core_runner_plays_hickory_exactly_like_game(players: int, seed: int) -> None:
-    game = random_history(players, seed, 250)
-    core = HickoryOnCore._new(players=players, seed=seed)
-    for entry in game.history:
-        if entry.startswith("force:"):
-            _, kind, value = entry.split(":", 2)
-            core.force(kind, value)
-        else:
-            core.choose(entry)
-    assert core.to_json() == game.to_json()  # same format, origin, history and state digest
-    assert core.position() == game.position()
-    assert core.events == game.events
-    assert core.choice_ids == game.choice_ids and core.scores == game.scores
-    assert [c.label for c in core.choices] == [c.label for c in game.choices]
-
-
-def test_saves_cross_load_and_undo_matches() -> None:
-    game = random_history(3, 2, 180)
-    core = HickoryOnCore.from_json(game.to_json())
-    assert core.position() == game.position()
-    for _ in range(25):
-        assert core.undo() == game.undo()
-    assert core.position() == game.position() and core.events == game.events
-    assert json.loads(Game.from_json(core.to_json()).to_json()) == json.loads(game.to_json())
+    before = game.to_json()
+    option = game.choice_ids[0]
+    result = outlook(game, option, runs=3, seed=1, bot=RandomBot)
+    assert game.to_json() == before  # the game is left as it was
+    assert result.option == option and result.runs == 3 and set(result.scores) == set(game.scores)
+    best_other = max(v for p, v in result.scores.items() if p != game.decision.player)
+    assert result.margin == pytest.approx(result.scores[game.decision.player] - best_other)

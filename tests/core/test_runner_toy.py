@@ -46,7 +46,7 @@ class RaceRules:
         return {"at": dict(s.at), "turn": s.turn, "rng": s.rng, "forced": [list(f) for f in s.forced]}
 
     def clone(self, s: Race) -> Race:
-        return replace(s, at=dict(s.at), forced=[list(f) for f in s.forced], events=list(s.events))
+        return replace(s, at=dict(s.at), forced=list(s.forced), events=list(s.events))
 
     def flow(self, s: Race) -> Flow:
         while max(s.at.values()) < 6:

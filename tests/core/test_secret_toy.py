@@ -53,7 +53,7 @@ class BidRules:
                 "forced": [list(f) for f in s.forced]}
 
     def clone(self, s: Bids) -> Bids:
-        return replace(s, bids=dict(s.bids), points=dict(s.points), forced=[list(f) for f in s.forced],
+        return replace(s, bids=dict(s.bids), points=dict(s.points), forced=list(s.forced),
                        events=list(s.events))
 
     def flow(self, s: Bids) -> Flow:
