@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .hickory.position import PositionError
     from .hickory.widget import HickoryWidget
 
+from .core.lazy import lazy_names
 from .hickory import explain
 
 # Each public name and the module that defines it. They are imported on first use, so that importing one part
@@ -63,13 +64,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import a public name from its module the first time it is asked for."""
-    if name in _WHERE:
-        value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'hickory_widget' has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, _WHERE)
 
 
 # Before the games moved into subpackages, Hickory Dickory's modules sat directly in this package. Code written

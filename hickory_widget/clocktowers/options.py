@@ -8,18 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.setup_checks import check_options as _check
+
 OPTIONS = {"floors_on_others": False, "shared_heights": False}
 
 
 def check_options(options: Any) -> dict[str, bool]:
     """All options with their values (defaults filled in); ValueError naming the known ones otherwise."""
-    if options is None:
-        return dict(OPTIONS)
-    if not isinstance(options, dict):
-        raise ValueError(f"options must be a dict of {', '.join(OPTIONS)} to True/False, not {options!r}")
-    for name, value in options.items():
-        if name not in OPTIONS:
-            raise ValueError(f"unknown option {name!r}; the options are {', '.join(OPTIONS)}")
-        if not isinstance(value, bool):
-            raise ValueError(f"option {name!r} must be True or False, not {value!r}")
-    return {**OPTIONS, **options}
+    return _check(options, OPTIONS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.setup_checks import ranks
 from .cards import card
 from .state import Tower, TowersState
 
@@ -60,11 +61,7 @@ def standings(s: TowersState) -> list[Standing]:
     pts = scores(s)
     keys = {p: (pts[p], highest_floor(s, p, "mice"), highest_floor(s, p, "cats")) for p in s.players}
     order = sorted(s.players, key=lambda p: keys[p], reverse=True)
-    out: list[Standing] = []
-    for i, p in enumerate(order):
-        rank = out[-1].rank if out and keys[order[i - 1]] == keys[p] else i + 1
-        out.append(Standing(p, *keys[p], rank))
-    return out
+    return [Standing(p, *keys[p], rank) for p, rank in zip(order, ranks(order, keys), strict=True)]
 
 
 def winners(s: TowersState) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import setup_checks
 from ..core.rng import Rng, seed_state
 from .cards import DECKS, all_cards
 from .options import check_options
@@ -18,18 +19,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 def check_players(players: Any) -> list[str]:
     """Player names from a count (P1, P2 ...) or a list of distinct names; ValueError otherwise."""
-    if isinstance(players, int) and not isinstance(players, bool):
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Clocktowers is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-        return [f"P{i}" for i in range(1, players + 1)]
-    if isinstance(players, (list, tuple)):
-        names = list(players)
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise ValueError(f"Clocktowers is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
-        if not all(isinstance(n, str) and n and ":" not in n for n in names) or len(set(names)) != len(names):
-            raise ValueError(f"player names must be distinct non-empty strings without ':', got {names!r}")
-        return names
-    raise ValueError(f"players is a count (2-4) or a list of 2-4 names, not {players!r}")
+    return setup_checks.check_players(players, MIN_PLAYERS, MAX_PLAYERS, "Clocktowers")
 
 
 def new_state(players: Any = 3, seed: int = 1, options: dict[str, bool] | None = None,

@@ -6,8 +6,7 @@
 The same names are importable from ``hickory_widget`` itself, where Hickory Dickory is the default game.
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .builder import Position
@@ -18,6 +17,7 @@ if TYPE_CHECKING:
 
 # ``explain`` shares its name with its module, so it is bound now: a later ``import hickory_widget.hickory.explain``
 # would otherwise leave the module where the function should be.
+from ..core.lazy import lazy_names
 from .explain import explain
 
 # Imported on first use, so that importing one part (the catalogs, a lesson's format) does not load the whole
@@ -46,10 +46,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import a public name from its module the first time it is asked for."""
-    if name in _WHERE:
-        value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, _WHERE)
