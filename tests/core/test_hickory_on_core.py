@@ -68,3 +68,19 @@ def test_the_cores_what_if_reads_a_hickory_position() -> None:
     assert result.option == option and result.runs == 3 and set(result.scores) == set(game.scores)
     best_other = max(v for p, v in result.scores.items() if p != game.decision.player)
     assert result.margin == pytest.approx(result.scores[game.decision.player] - best_other)
+
+
+def test_old_import_paths_name_the_moved_modules() -> None:
+    """Code written before the move keeps working: the old module names are the new modules themselves."""
+    import importlib
+
+    import hickory_widget.hickory.state as state
+
+    assert importlib.import_module("hickory_widget.state") is state
+    from hickory_widget.decisions import IllegalChoice as OldIllegal
+    from hickory_widget.game import Game as OldGame
+
+    assert OldGame is Game and OldIllegal is importlib.import_module("hickory_widget.core.protocol").IllegalChoice
+    assert callable(importlib.import_module("hickory_widget").explain)  # the function, never the module
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("hickory_widget.no_such_module")
