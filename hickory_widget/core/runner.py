@@ -365,6 +365,15 @@ class GameRunner:
         twin._replay([SEALED if at + i in hidden else h for i, h in enumerate(self._history[at:])])
         return twin
 
+    @classmethod
+    def what_if_engine(cls) -> Any:
+        """How what-if analysis (core/whatif.py ``compare``) plays this game out many times: by default a save
+        replayed in each worker and branches played by the core's bots; a game with a faster engine returns its
+        own."""
+        from .whatif import ReplayPlayouts
+
+        return ReplayPlayouts()
+
     # ------------------------------------------------------------------------------------------ saving
     @classmethod
     def save_format(cls) -> str:

@@ -157,6 +157,13 @@ class Game(GameRunner):
 
         return Playout.from_game(self, seed=seed, forkable=forkable)
 
+    @classmethod
+    def what_if_engine(cls) -> Any:
+        """What-if runs on Hickory Dickory's fast playouts and its own bots (greedy, random, mcts)."""
+        from .whatif import HickoryPlayouts
+
+        return HickoryPlayouts()
+
     def _repr_svg_(self) -> str:
         """A static picture of the board: notebooks show it with no kernel (GitHub, nbviewer, HTML export)."""
         from .svg import game_svg

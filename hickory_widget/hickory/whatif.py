@@ -1,217 +1,68 @@
-"""What if? Compare the options of a decision by playing many games to the end from each of them.
+"""What if? for Hickory Dickory: the core's comparison (core/whatif.py: common random numbers, any executor,
+intervals, plots) run on Hickory Dickory's fast playouts and its own bots.
 
-    >>> from hickory_widget.whatif import compare
-    >>> result = compare(game, playouts=200)          # every legal option of the pending decision
+    >>> from hickory_widget.hickory.whatif import compare      # the core's compare, re-exported
+    >>> result = compare(game, playouts=200)
     >>> result.best.choice, result.rows[0].mean_points
-    >>> result.plot()                                 # means with 95% intervals, and the score spreads
 
-Playout ``k`` gives every option the same chance seed (common random numbers: the same bag draws, die rolls and
-deck order as far as the options let the games run alike), so the differences between rows come from the
-options and not from the dice. Work goes to any ``concurrent.futures.Executor`` in batches; each playout's
-result depends only on (position, option, seed, k), so the rows are the same whatever runs them: serially, a
-local process pool (the default) or a Dask cluster (``Client.get_executor()``).
+A worker rebuilds the game from its last Tick boundary plus the choices made since (plain, picklable data), forks
+a :class:`~.playout.Playout` per run, reseeds it with the run's chance seed and lets the bot play every seat.
 """
 
 from __future__ import annotations
 
-import io
-import math
-import os
-import statistics
-import threading
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..core.protocol import IllegalChoice
+from ..core.whatif import (
+    SEED_STRIDE,
+    Cancelled,
+    Comparison,
+    Result,
+    Row,
+    SerialExecutor,
+    _wilson,
+    compare,
+)
 from .bots import GreedyBot, RandomBot
 from .end_of_game import SOLO_GOAL, standings
-from .game import Game
 from .playout import Playout
 from .position import from_data, to_data
 
+__all__ = ["BOTS", "SEED_STRIDE", "Cancelled", "Comparison", "HickoryPlayouts", "Row", "SerialExecutor", "_wilson",
+           "compare", "outcome", "run_batch"]
+
 BOTS: dict[str, Callable[[int], Any]] = {"greedy": GreedyBot, "random": RandomBot}
-"""Bots by name; each takes a seed. ``"mcts"`` is added by :mod:`hickory_widget.mcts`."""
-
-SEED_STRIDE = 1_000_003
-"""Playout k of a comparison with seed s uses chance seed s * SEED_STRIDE + k."""
+"""Bots by name; each takes a seed. ``"mcts"`` is added by :mod:`hickory_widget.hickory.mcts`."""
 
 
-class Cancelled(Exception):
-    """Raised by :func:`compare` when its ``cancel`` event was set before every playout finished."""
-
-
-@dataclass(frozen=True)
-class Row:
-    """The results of one option: the deciding player's points, margin over the best opponent and wins."""
-
-    choice: str
-    label: str
-    playouts: int
-    mean_points: float
-    points_ci: tuple[float, float]
-    """95% interval of the mean points (normal approximation)."""
-    mean_margin: float
-    """Points minus the best opponent's; solo: minus the 100-point goal (R115)."""
-    margin_ci: tuple[float, float]
-    win_rate: float
-    """Wins over playouts; a first place shared by k players counts 1/k. Solo: reaching the goal."""
-    win_ci: tuple[float, float]
-    """95% Wilson interval of the win rate."""
-    points: tuple[int, ...] = field(repr=False)
-    """The deciding player's final points in playout 0, 1, 2, ... (for distributions and paired tests)."""
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """What :func:`compare` returns: one :class:`Row` per option, in the order the options were given."""
-
-    player: str
-    prompt: str
-    rows: tuple[Row, ...]
-    bot: str
-    seed: int
+class HickoryPlayouts:
+    """Hickory Dickory's playout engine for the core's ``compare`` (``Game.what_if_engine``)."""
 
     @property
-    def best(self) -> Row:
-        """The row with the highest mean margin over the best opponent (then the highest mean points)."""
-        return max(self.rows, key=lambda r: (r.mean_margin, r.mean_points))
+    def bots(self) -> dict[str, Callable[[int], Any]]:
+        if "mcts" not in BOTS:
+            from . import mcts  # noqa: F401  (registers itself)
+        return BOTS
 
-    def row(self, choice: str) -> Row:
-        for r in self.rows:
-            if r.choice == choice:
-                return r
-        raise KeyError(f"{choice!r} was not compared; compared: {[r.choice for r in self.rows]}")
+    def start(self, game: Any) -> tuple[dict[str, Any], list[str]]:
+        """The game's current point as plain, picklable data: its last Tick boundary and the choices made since."""
+        if game._checkpoints:
+            at, snapshot = game._checkpoints[-1][:2]
+            return to_data(snapshot), game._history[at:]
+        return to_data(game._start), game._history[:]
 
-    def to_dataframe(self) -> Any:
-        """The rows as a pandas DataFrame (needs pandas: ``pip install hickory-widget[analysis]``)."""
-        try:
-            import pandas as pd
-        except ImportError as exc:
-            raise ImportError("to_dataframe() needs pandas: pip install 'hickory-widget[analysis]'") from exc
-        return pd.DataFrame([{
-            "choice": r.choice, "label": r.label, "playouts": r.playouts, "mean_points": r.mean_points,
-            "points_low": r.points_ci[0], "points_high": r.points_ci[1], "mean_margin": r.mean_margin,
-            "margin_low": r.margin_ci[0], "margin_high": r.margin_ci[1], "win_rate": r.win_rate,
-            "win_low": r.win_ci[0], "win_high": r.win_ci[1],
-        } for r in self.rows]).set_index("choice")
-
-    def plot(self) -> Any:
-        """A matplotlib figure: mean points with 95% intervals per option, and each option's score spread."""
-        from matplotlib.figure import Figure
-
-        labels = [_short(r.label) for r in self.rows]
-        ys = range(len(self.rows))
-        fig = Figure(figsize=(10, 0.55 * len(self.rows) + 1.8), layout="constrained")
-        means, spread = fig.subplots(1, 2, sharey=True)
-        best = self.best
-        for y, r in enumerate(self.rows):
-            color = "#1b6ca8" if r is best else "#7a7a7a"
-            means.errorbar(r.mean_points, y, xerr=[[r.mean_points - r.points_ci[0]], [r.points_ci[1] - r.mean_points]],
-                           fmt="o", color=color, capsize=4)
-            means.annotate(f"{r.mean_points:.1f}  win {r.win_rate:.0%}", (r.points_ci[1], y), xytext=(6, 0),
-                           textcoords="offset points", va="center", fontsize=8)
-        spread.boxplot([r.points for r in self.rows], positions=list(ys), orientation="horizontal", widths=0.6,
-                       showmeans=True, manage_ticks=False)
-        means.set_yticks(list(ys), labels)
-        means.invert_yaxis()
-        means.set_xlabel(f"{self.player.capitalize()}'s final points: mean and 95% interval")
-        means.margins(x=0.3)
-        means.grid(axis="x", alpha=0.3)
-        spread.set_xlabel(f"{self.player.capitalize()}'s final points in each playout")
-        spread.grid(axis="x", alpha=0.3)
-        fig.suptitle(f"{self.prompt}  ({self.rows[0].playouts} playouts per option, {self.bot} bots)", fontsize=10)
-        fig._repr_png_ = lambda: _png(fig)  # type: ignore[attr-defined]  # shows in notebooks without pyplot
-        return fig
-
-    def __str__(self) -> str:
-        lines = [f"{self.player}: {self.prompt} ({self.bot} bots, seed {self.seed})",
-                 f"{'choice':28} {'n':>5} {'points':>7} {'95% interval':>15} {'margin':>7} {'win':>5}"]
-        for r in self.rows:
-            lines.append(f"{_short(r.label, 28):28} {r.playouts:5} {r.mean_points:7.1f} "
-                         f"{r.points_ci[0]:7.1f}-{r.points_ci[1]:<7.1f} {r.mean_margin:7.1f} {r.win_rate:5.0%}")
-        return "\n".join(lines)
-
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        printer.text(str(self))
+    def batch(self, start: tuple[dict[str, Any], list[str]], option: str, ks: Iterable[int],
+              bot: str | Callable[[int], Any], seed: int) -> list[Result]:
+        return run_batch(start, option, ks, bot, seed)
 
 
-class SerialExecutor(Executor):
-    """Runs each submitted call at once in this process: for tests, debugging and tiny comparisons."""
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
-        future: Future = Future()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except BaseException as exc:  # handed to the caller through the future, as a real executor does
-            future.set_exception(exc)
-        return future
-
-
-def compare(game: Game, choices: Sequence[str] | None = None, playouts: int = 200, bot: str | Callable[[int], Any]
-            = "greedy", seed: int = 0, executor: Executor | None = None, progress: bool | Callable[[int, int], None]
-            = True, *, batch: int | None = None, cancel: threading.Event | None = None) -> Comparison:
-    """Plays ``playouts`` games to the end from each option of ``game``'s pending decision (or of ``choices``),
-    ``bot`` in every seat, and sums up the deciding player's results.
-
-    ``bot`` is "greedy", "random", "mcts" or a function seed -> bot (it must be picklable for process pools).
-    ``executor``: any ``concurrent.futures.Executor``; None starts a process pool over the local cores for this
-    call. ``progress``: True for a tqdm bar (a widget in notebooks), False for none, or a function (done, total).
-    ``batch``: playouts per task (default: about four tasks per worker per option). Setting ``cancel`` stops
-    the work early and raises :class:`Cancelled`. The game itself is not changed.
-    """
-    if game.over:
-        raise IllegalChoice("the game is over: there is no decision to compare options of")
-    legal = {c.id: c.label for c in game.choices}
-    options = list(legal) if choices is None else list(choices)
-    wrong = [c for c in options if c not in legal]
-    if wrong or not options:
-        raise IllegalChoice(f"cannot compare {wrong or 'no options'}: the legal options of {game.decision.player}'s "
-                            f"decision are {list(legal)}")
-    if len(set(options)) != len(options):
-        raise ValueError(f"each option once, please: {options}")
-    if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
-        raise ValueError(f"playouts must be a whole number >= 1, not {playouts!r}")
-    if isinstance(bot, str) and bot not in _bots():
-        raise ValueError(f"unknown bot {bot!r}; bots: {sorted(_bots())} or a function seed -> bot")
-    start = _start_of(game)
-    player, prompt = game.decision.player, game.decision.prompt
-    own = executor is None
-    pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1) if own else executor
-    workers = getattr(pool, "_max_workers", None) or os.cpu_count() or 1
-    size = batch or max(1, math.ceil(playouts / (4 * workers)))
-    tasks = [(i, k, min(k + size, playouts)) for i in range(len(options)) for k in range(0, playouts, size)]
-    results: list[list[tuple[int, float, float] | None]] = [[None] * playouts for _ in options]
-    bar = _progress_bar(progress, len(options) * playouts, player)
-    try:
-        futures = {pool.submit(run_batch, start, options[i], range(k, end), bot, seed): (i, k)
-                   for i, k, end in tasks}
-        for future in as_completed(futures):
-            if cancel is not None and cancel.is_set():
-                for f in futures:
-                    f.cancel()
-                raise Cancelled("the comparison was cancelled")
-            i, k = futures[future]
-            batch_results = future.result()
-            results[i][k:k + len(batch_results)] = batch_results
-            bar(len(batch_results))
-    finally:
-        bar(None)
-        if own:
-            pool.shutdown(wait=True, cancel_futures=True)
-    rows = tuple(_row(option, legal[option], results[i]) for i, option in enumerate(options))  # type: ignore[arg-type]
-    name = bot if isinstance(bot, str) else getattr(bot, "__name__", "custom")
-    return Comparison(player, prompt, rows, name, seed)
-
-
-# ------------------------------------------------------------------------------------------------ workers
 def run_batch(start: tuple[dict[str, Any], list[str]], option: str, ks: Iterable[int], bot: str | Callable[[int], Any],
-              seed: int) -> list[tuple[int, float, float]]:
+              seed: int) -> list[Result]:
     """Playouts ``ks`` of one option (runs in a worker): (points, margin, win share) of the deciding player."""
     base = Playout(from_data(start[0]), start[1])
     me = base.player
-    make = _bots()[bot] if isinstance(bot, str) else bot
+    make = HickoryPlayouts().bots[bot] if isinstance(bot, str) else bot
     out = []
     for k in ks:
         chance = seed * SEED_STRIDE + k
@@ -223,8 +74,9 @@ def run_batch(start: tuple[dict[str, Any], list[str]], option: str, ks: Iterable
     return out
 
 
-def outcome(p: Playout, me: str) -> tuple[int, float, float]:
-    """(points, margin over the best opponent, share of first place) of ``me`` in a finished playout."""
+def outcome(p: Playout, me: str) -> Result:
+    """(points, margin over the best opponent, share of first place) of ``me`` in a finished playout; solo: the
+    margin is over the 100-point goal and a win is reaching it (R115)."""
     s = p.state
     mine = s.player(me).score
     if s.solo:
@@ -232,81 +84,3 @@ def outcome(p: Playout, me: str) -> tuple[int, float, float]:
     best_other = max(q.score for q in s.players if q.color != me)
     first = [st.color for st in standings(s) if st.place == 1]
     return mine, float(mine - best_other), (1.0 / len(first) if me in first else 0.0)
-
-
-# ------------------------------------------------------------------------------------------------ helpers
-def _bots() -> dict[str, Callable[[int], Any]]:
-    if "mcts" not in BOTS:
-        from . import mcts  # noqa: F401  (registers itself)
-    return BOTS
-
-
-def _start_of(game: Game) -> tuple[dict[str, Any], list[str]]:
-    """The game's current point as plain, picklable data: its last Tick boundary and the choices made since."""
-    if game._checkpoints:
-        at, snapshot = game._checkpoints[-1][:2]
-        return to_data(snapshot), game._history[at:]
-    return to_data(game._start), game._history[:]
-
-
-def _mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, (mean, mean)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return mean, (mean - half, mean + half)
-
-
-def _wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))  # exact at 0 and 1 despite rounding
-
-
-def _row(option: str, label: str, results: list[tuple[int, float, float]]) -> Row:
-    points = [r[0] for r in results]
-    mean_points, points_ci = _mean_ci(points)
-    mean_margin, margin_ci = _mean_ci([r[1] for r in results])
-    wins = sum(r[2] for r in results)
-    n = len(results)
-    return Row(option, label, n, mean_points, points_ci, mean_margin, margin_ci, wins / n, _wilson(wins, n),
-               tuple(points))
-
-
-def _png(fig: Any) -> bytes:
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=96)
-    return buffer.getvalue()
-
-
-def _short(text: str, width: int = 40) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def _progress_bar(progress: bool | Callable[[int, int], None], total: int, player: str) -> Callable[[int | None], None]:
-    """A function taking the number of playouts just finished (None when done)."""
-    if callable(progress):
-        done = [0]
-
-        def report(n: int | None) -> None:
-            if n is not None:
-                done[0] += n
-                progress(done[0], total)
-
-        return report
-    if not progress:
-        return lambda n: None
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:
-        return lambda n: None
-    bar = tqdm(total=total, desc=f"what if ({player})", unit="playout")
-
-    def advance(n: int | None) -> None:
-        if n is None:
-            bar.close()
-        else:
-            bar.update(n)
-
-    return advance

@@ -1,5 +1,6 @@
-"""What-if analysis through the protocol only, on Clocktowers: an option that completes a tower ends better on
-average than throwing the roof away, and the game looked at is left unchanged."""
+"""What-if analysis through the protocol only, on the card games: an option that completes a tower ends better on
+average than throwing the roof away, the rows are the same whatever executor runs them, and the game looked at is
+left unchanged."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from hickory_widget.clocktowers import ClocktowersGame
 from hickory_widget.core import IllegalChoice
 from hickory_widget.core.bots import GreedyBot
-from hickory_widget.core.whatif import compare, outlook
+from hickory_widget.core.whatif import ReplayPlayouts, SerialExecutor, compare, outlook
 
 
 def position() -> ClocktowersGame:
@@ -25,11 +26,30 @@ def position() -> ClocktowersGame:
 def test_completing_a_tower_has_the_better_outlook_and_nothing_changes() -> None:
     g = position()
     before = g.to_json()
-    ranked = compare(g, ["play:roof.red.1:t1", "discard:roof.red.1"], runs=6, bot=GreedyBot)
-    assert [o.option for o in ranked] == ["play:roof.red.1:t1", "discard:roof.red.1"]
-    assert ranked[0].scores["A"] >= 5  # the completed t1 is worth 5 in every run (C12)
-    assert ranked[0].margin > ranked[1].margin and ranked[0].runs == 6
+    roof, throw = (outlook(g, o, runs=6, bot=GreedyBot) for o in ("play:roof.red.1:t1", "discard:roof.red.1"))
+    assert roof.scores["A"] >= 5  # the completed t1 is worth 5 in every run (C12)
+    assert roof.margin > throw.margin and roof.runs == 6
     assert g.to_json() == before
+
+
+def test_compare_ranks_the_options_with_intervals_on_any_executor() -> None:
+    """C12: the roof on t1 scores 5 at once, so its row has the higher mean points and margin; the rows are the same
+    played serially or on a process pool (playout k has the same chance seed for every option)."""
+    g = position()
+    before = g.to_json()
+    options = ["play:roof.red.1:t1", "discard:roof.red.1"]
+    serial = compare(g, options, playouts=12, seed=3, executor=SerialExecutor(), progress=False)
+    assert isinstance(type(g).what_if_engine(), ReplayPlayouts)
+    assert serial.player == "A" and [r.choice for r in serial.rows] == options
+    assert serial.best.choice == "play:roof.red.1:t1"
+    roof, throw = serial.rows
+    assert min(roof.points) >= 5 and roof.mean_points > throw.mean_points and roof.playouts == 12
+    assert roof.points_ci[0] <= roof.mean_points <= roof.points_ci[1] and 0 <= throw.win_rate <= 1
+    pooled = compare(g, options, playouts=12, seed=3, progress=False, batch=5)
+    assert pooled.rows == serial.rows
+    assert g.to_json() == before
+    with pytest.raises(ValueError, match="unknown bot 'mcts'; bots: \\['greedy', 'random'\\]"):
+        compare(g, options, playouts=2, bot="mcts", progress=False)
 
 
 def test_an_illegal_option_is_refused() -> None:

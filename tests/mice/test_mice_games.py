@@ -117,15 +117,15 @@ def test_bots_and_what_if_answer_the_same_whatever_the_hidden_card(first: str) -
     """P2 decides after P1 placed a card face down: the greedy bot's pick and the what-if figures are the same
     whichever card P1 placed, so neither reads it."""
     from hickory_widget.core.bots import decide
-    from hickory_widget.core.whatif import compare
+    from hickory_widget.core.whatif import SerialExecutor, compare
 
     g = MiceGame.new(players=3, seed=4)
     g.choose(first)
     pick = decide(g, GreedyBot(5))
-    outlooks = [(o.option, o.scores, o.margin) for o in compare(g, ["play:dog.4", "play:cat.1"], runs=3, seed=2)]
+    options = ["play:dog.4", "play:cat.1"]
+    outlooks = compare(g, options, playouts=3, seed=2, executor=SerialExecutor(), progress=False).rows
     reference = MiceGame.new(players=3, seed=4)
     reference.choose("play:dog.2")
     assert pick == decide(reference, GreedyBot(5))
-    assert outlooks == [(o.option, o.scores, o.margin)
-                        for o in compare(reference, ["play:dog.4", "play:cat.1"], runs=3, seed=2)]
+    assert outlooks == compare(reference, options, playouts=3, seed=2, executor=SerialExecutor(), progress=False).rows
     assert g.history == [first]
