@@ -83,7 +83,7 @@ class GameWidget(anywidget.AnyWidget):
       ``intent_<kind>(intent)`` per kind (checked when the class is made); :meth:`admit` for checks that hold for
       every intent; :meth:`refusal` for the sentence an engine refusal shows; :meth:`text` for the widget's words;
     * extra traits: declared on the subclass as usual; ``redraw_on`` names the traits whose change redraws;
-    * bots: :meth:`make_bot`; players: :attr:`players`; the picture: :meth:`static_svg`.
+    * bots: :meth:`make_bot`, ``undo_over_bots``; players: :attr:`players`; the picture: :meth:`static_svg`.
 
     The board and Python stay one: a change made to ``w.game`` from Python (``choose``, ``undo``, ``force``, or a
     new game assigned to ``w.game``) is drawn after the notebook cell that made it; ``w.refresh()`` redraws at once.
@@ -97,6 +97,9 @@ class GameWidget(anywidget.AnyWidget):
     """Traits (besides ``language``) whose change redraws the view: those the Python view model reads."""
     game_type: ClassVar[type] = object
     """What ``w.game`` may be set to."""
+    undo_over_bots: ClassVar[bool] = False
+    """Whether Undo takes back the last human decision and the bot moves after it, and Redo puts them back (Hickory
+    Dickory's), rather than one move at a time (the shell's: a bot seat's move put back waits for "one bot move")."""
 
     view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
@@ -240,11 +243,11 @@ class GameWidget(anywidget.AnyWidget):
         self._after_move()
 
     def undo(self) -> None:
-        """Takes back the last human decision and the bot moves after it (one step when no bot is seated)."""
+        """Takes back the last move; with ``undo_over_bots``, the last human decision and the bot moves after it."""
         game = self.game
         if not game.can_undo:
             raise IllegalChoice(self.text("door.nothing_to_undo"))
-        if not any(k != "human" for k in self.seats.values()):
+        if not self.undo_over_bots or not any(k != "human" for k in self.seats.values()):
             game.undo()
             self._refresh()
             return
@@ -261,11 +264,14 @@ class GameWidget(anywidget.AnyWidget):
         self._refresh()
 
     def redo(self) -> None:
-        """Puts back the last undone human decision and the bot moves that followed it."""
+        """Puts back the last undone move; with ``undo_over_bots``, the human decision and the bot moves after it."""
         game = self.game
         if not game.can_redo:
             raise IllegalChoice(self.text("door.nothing_to_redo"))
         game.redo()
+        if not self.undo_over_bots:
+            self._refresh()
+            return
         while game.can_redo and not game.over and self._bot(game.decision.player) is not None:
             game.redo()
         self._after_move()

@@ -69,24 +69,37 @@ def test_an_unexpected_failure_is_one_sentence_for_the_user_and_a_traceback_in_t
     assert w.developer_log[-1].startswith("Traceback") and "the elephant sat on the engine" in w.developer_log[-1]
 
 
-def test_undo_and_redo_step_over_the_bots_moves_in_every_game() -> None:
-    """After a human move the bots take their seats; Undo takes back the human's move and the bots' after it."""
-    w = ClocktowersGame.new(players=3, seed=2).widget(seats={"P2": "greedy", "P3": "random"})
-    w.choose(w.game.choice_ids[0])  # P1 plays a card, then draws (C4): a turn is two decisions
-    w.choose(w.game.choice_ids[0])
-    assert len(w.game.history) == 6 and w.game.decision.player == "P1"
-    w.undo()
-    assert len(w.game.history) == 1 and w.game.decision.player == "P1"  # P1's draw is to make again
-    w.redo()
-    assert len(w.game.history) == 6 and w.game.decision.player == "P1"
-    send(w, type="redo", version=w.view["version"])
-    assert w.error == SHELL.t("en", "shell.door.nothing_to_redo")
+def test_undo_over_bots_takes_back_the_human_decision_and_the_bots_moves_after_it() -> None:
+    """Hickory Dickory's Undo (``undo_over_bots``) steps over the bots' moves; the shell's steps one move at a time,
+    leaving a bot's move to make (Clocktowers: P3's draw)."""
+    hd = HickoryWidget(Game.new(3, seed=2), seats={"yellow": "greedy", "red": "random"})
+    before = list(hd.game.history)  # red decides first: the bot has played up to blue's decision
+    assert before and hd.game.decision.player == "blue"
+    while len(hd.game.history) <= len(before) + 1:  # blue decides until a bot has moved after blue
+        before = list(hd.game.history)
+        hd.choose(hd.game.choice_ids[0])
+    made = list(hd.game.history)
+    assert hd.game.decision.player == "blue"
+    hd.undo()
+    assert hd.game.history == before and hd.game.decision.player == "blue"
+    hd.redo()
+    assert hd.game.history == made
+    ct = ClocktowersGame.new(players=3, seed=2).widget(seats={"P2": "greedy", "P3": "random"})
+    ct.choose(ct.game.choice_ids[0])  # P1 plays a card, then draws (C4): a turn is two decisions
+    ct.choose(ct.game.choice_ids[0])
+    assert len(ct.game.history) == 6 and ct.game.decision.player == "P1"
+    ct.undo()
+    assert len(ct.game.history) == 5 and ct.game.decision.player == "P3"
+    ct.redo()
+    assert len(ct.game.history) == 6
+    send(ct, type="redo", version=ct.view["version"])
+    assert ct.error == SHELL.t("en", "shell.door.nothing_to_redo")
 
 
 def test_undo_before_any_human_move_says_only_bots_have_decided() -> None:
-    w = ClocktowersGame.new(players=2, seed=2).widget(seats={"P1": "greedy"}, language="it")
+    w = HickoryWidget(Game.new(2, seed=2), seats={"yellow": "greedy"}, language="it")  # yellow decides first
     history = list(w.game.history)
-    assert history and w.game.decision.player == "P2"
+    assert history and w.game.decision.player == "blue"
     send(w, type="undo", version=w.view["version"])
     assert w.error == "Niente da annullare: finora hanno deciso solo i bot." and w.game.history == history
 
