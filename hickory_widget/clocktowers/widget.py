@@ -19,6 +19,7 @@ class ClocktowersWidget(GameWidget):
 
     board_js = JS / "board.mjs"
     board_css = JS / "board.css"
+    game_type = ClocktowersGame
 
     def __init__(self, game: ClocktowersGame | None = None, **kwargs: Any) -> None:
         super().__init__(game if game is not None else ClocktowersGame.new(), **kwargs)

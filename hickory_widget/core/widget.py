@@ -4,15 +4,21 @@ languages, and a static SVG in the output so a saved notebook shows the game wit
 A game's widget subclasses :class:`GameWidget`, names its drawing module (``board_js``, a JavaScript file that
 defines ``function drawBoard(el, view, ctx)``) and implements :meth:`GameWidget.board`, :meth:`GameWidget.log`
 and :meth:`GameWidget.result`. The front end is the shell module ``core/js/shell.mjs`` (controls, decision panel,
-log) joined with the game's drawing module into the one ES module anywidget loads. The engine stays the only
-judge of the rules: an intent made against an older version, a malformed one, or an illegal choice is refused
-with a visible message and changes nothing.
+log) joined with the game's drawing module into the one ES module anywidget loads. A game that brings a whole
+front end of its own (Hickory Dickory) sets anywidget's ``_esm``/``_css`` itself, its own intent table and
+:meth:`GameWidget.publish`; everything else (seats and bots, undo and redo, languages, refusals, the developer log,
+pictures) is the same code. The engine stays the only judge of the rules: an intent made against an older version,
+a malformed one, or an illegal choice is refused with a short visible sentence and changes nothing.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 import traceback
+import weakref
+from collections import deque
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -20,15 +26,21 @@ import anywidget
 import traitlets
 
 from . import bots
+from .doors import bounded
+from .intents import SEAT_KINDS, SHELL_INTENTS, IntentRefused, Intents, changes_game, parse_intent
 from .messages import LANGUAGES, Catalog, check_language
 from .protocol import IllegalChoice
 
 SHELL_DIR = Path(__file__).parent / "js"
 SHELL = Catalog(Path(__file__).parent / "messages")
-SEAT_KINDS = ("human", "random", "greedy")
-INTENTS = ("choose", "undo", "redo", "bot_step", "bots_play", "seat", "language", "secrets", "dismiss", "picture",
-           "ready", "pass_and_play")
+INTENTS = tuple(SHELL_INTENTS)
 MOVE_LIMIT = 20_000
+MAX_MESSAGE = 500
+"""Longest refusal shown to the user."""
+log = logging.getLogger(__name__)
+
+__all__ = ["MAX_MESSAGE", "MOVE_LIMIT", "SEAT_KINDS", "SHELL", "GameWidget", "LanguageError", "bundle",
+           "join_modules", "styles"]
 
 
 def _module_text(path: Path) -> str:
@@ -38,9 +50,15 @@ def _module_text(path: Path) -> str:
     return re.sub(r"^export (?!default)", "", text, flags=re.M)
 
 
+def join_modules(paths: Iterable[Path]) -> str:
+    """ES modules joined into the single one anywidget loads (it takes one module as a string, so relative imports
+    cannot work at run time): the modules are written to be joined, dependencies first, one ``export default``."""
+    return "\n".join(f"// ---- {p.name}\n{_module_text(p)}" for p in paths)
+
+
 def bundle(board_js: Path) -> str:
-    """The game's drawing module followed by the shell, as one ES module (anywidget takes a single one)."""
-    return "\n".join(f"// ---- {p.name}\n{_module_text(p)}" for p in (board_js, SHELL_DIR / "shell.mjs"))
+    """The game's drawing module followed by the shell, as one ES module."""
+    return join_modules((board_js, SHELL_DIR / "shell.mjs"))
 
 
 def styles(board_css: Path | None) -> str:
@@ -48,19 +66,51 @@ def styles(board_css: Path | None) -> str:
     return "\n".join(p.read_text(encoding="utf-8") for p in paths if p.exists())
 
 
+class LanguageError(traitlets.TraitError, ValueError):
+    """An unknown ``language`` (a ValueError as well as a TraitError)."""
+
+
 class GameWidget(anywidget.AnyWidget):
-    """Shows a game on the core and lets people (and bots, per seat) play it by clicking."""
+    """Shows a game on the core and lets people (and bots, per seat) play it by clicking.
+
+    Hooks for a game (class attributes and methods a subclass sets or overrides):
+
+    * front end: ``board_js``/``board_css`` (a ``drawBoard`` module joined with the shell), or anywidget's own
+      ``_esm``/``_css`` for a game that brings its whole front end;
+    * view model: :meth:`board`, :meth:`log`, :meth:`result`, :meth:`title` for the shell's view, or
+      :meth:`publish` to send a view of the game's own shape (in any number of traits);
+    * intents: ``intents``, the table of what the front end may send (``core/intents.py``), and one handler
+      ``intent_<kind>(intent)`` per kind (checked when the class is made); :meth:`admit` for checks that hold for
+      every intent; :meth:`refusal` for the sentence an engine refusal shows; :meth:`text` for the widget's words;
+    * extra traits: declared on the subclass as usual; ``redraw_on`` names the traits whose change redraws;
+    * bots: :meth:`make_bot`, ``undo_over_bots``; players: :attr:`players`; the picture: :meth:`static_svg`.
+
+    The board and Python stay one: a change made to ``w.game`` from Python (``choose``, ``undo``, ``force``, or a
+    new game assigned to ``w.game``) is drawn after the notebook cell that made it; ``w.refresh()`` redraws at once.
+    """
 
     board_js: ClassVar[Path]
     board_css: ClassVar[Path | None] = None
+    intents: ClassVar[Intents] = SHELL_INTENTS
+    """The intents this widget's front end sends, with their fields (see :mod:`hickory_widget.core.intents`)."""
+    redraw_on: ClassVar[tuple[str, ...]] = ("show_secrets", "pass_and_play")
+    """Traits (besides ``language``) whose change redraws the view: those the Python view model reads."""
+    game_type: ClassVar[type] = object
+    """What ``w.game`` may be set to."""
+    undo_over_bots: ClassVar[bool] = False
+    """Whether Undo takes back the last human decision and the bot moves after it, and Redo puts them back (Hickory
+    Dickory's), rather than one move at a time (the shell's: a bot seat's move put back waits for "one bot move")."""
 
     view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
+    """The last refusal, one short sentence in the widget's language ("" when none)."""
     language = traitlets.Unicode("en").tag(sync=True)
-    """The language of every text the widget shows: one of ``LANGUAGES`` ("en", "it", "de")."""
+    """The language of every text the widget shows: one of ``LANGUAGES`` ("en", "it", "de"); switches live."""
     show_secrets = traitlets.Bool(False).tag(sync=True)
-    """Shows the hands of players not to move and the discarded cards."""
+    """Shows what the players not to move keep hidden (hands, discarded cards)."""
     seats = traitlets.Dict().tag(sync=True)
+    """Who plays each player: {"P2": "greedy", "P3": "random"}; players not named are "human". The seat menus show
+    this trait and set it; bots play their seats until a human seat must decide."""
     picture = traitlets.Dict().tag(sync=True)
     """The last exported picture: ``{"svg": text, "name": file name, "n": count}``; the browser downloads it."""
     pass_and_play = traitlets.Bool(False).tag(sync=True)
@@ -72,21 +122,32 @@ class GameWidget(anywidget.AnyWidget):
         if "board_js" in cls.__dict__:
             cls._esm = bundle(cls.board_js)
             cls._css = styles(cls.board_css)
+        missing = [kind for kind in cls.intents if not callable(getattr(cls, f"intent_{kind}", None))]
+        if missing:
+            raise TypeError(f"{cls.__name__} lists intents without a handler: "
+                            f"{', '.join('intent_' + k for k in missing)}")
 
     def __init__(self, game: Any, *, seats: dict[str, str] | None = None, language: str = "en",
                  **kwargs: Any) -> None:
-        super().__init__(language=check_language(language), **kwargs)
-        self.game = game
+        self._game = game
         self._version = 0
+        self._synced: tuple[Any, ...] = ()
         self._shown: str | None = None
         """In pass-and-play: the player who last said the screen is theirs."""
+        self.developer_log: deque[str] = deque(maxlen=50)
+        """What went wrong inside Python while handling intents (tracebacks of the unexpected); the user only reads
+        a short sentence."""
+        super().__init__(language=language, **kwargs)
         self.seats = self._check_seats(seats or {})
+        if self.redraw_on:
+            self.observe(self._redraw, names=list(self.redraw_on))
         self.on_msg(self._on_msg)
         self._after_move()
+        _redraw_after_each_cell(self)
 
     # ---------------------------------------------------------------------------------------- for a game
     def board(self, lang: str, secrets: bool) -> dict[str, Any]:
-        """The game's part of the view model (plain JSON), read by its ``drawBoard``."""
+        """The game's part of the shell's view model (plain JSON), read by its ``drawBoard``."""
         raise NotImplementedError
 
     def log(self, lang: str, secrets: bool) -> list[str]:
@@ -102,13 +163,45 @@ class GameWidget(anywidget.AnyWidget):
         return SHELL.t(lang, "shell.title")
 
     def static_svg(self) -> str:
+        """The picture of the game now (the output's ``image/svg+xml``, the picture button, ``save_picture``)."""
         return self.game._repr_svg_()
+
+    def publish(self) -> None:
+        """Sends the view model of board version ``self._version``; the shell's is :meth:`shell_view`. A game with
+        its own front end overrides this and may send its view in several traits (e.g. the log apart)."""
+        self.view = self.shell_view()
+
+    def text(self, key: str, **params: Any) -> str:
+        """A sentence the shell says (``door.…`` keys: refusals), in the widget's language, from the shell's catalog
+        (``core/messages``, key ``shell.<key>``); a game whose catalog words them its own way overrides this."""
+        return SHELL.t(self.language, f"shell.{key}", **params)
+
+    def refusal(self, intent: dict[str, Any], exc: Exception) -> str:
+        """What the user reads when the engine or the widget refuses an intent (an IllegalChoice, a ValueError):
+        by default the engine's own sentence, which says what is legal."""
+        return str(exc)
+
+    def admit(self, intent: dict[str, Any]) -> bool:
+        """Checks that hold for every intent before its handler runs; refuses (sets ``error``) and returns False to
+        stop it. The shell's: an intent that changes the game clears the last refusal."""
+        if changes_game(self.intents[intent["type"]]):
+            self.error = ""
+        return True
+
+    def make_bot(self, kind: str, seed: int) -> Any:
+        """The bot for a seat kind other than "human" (anything with ``choose(game) -> choice id``)."""
+        return {"random": bots.RandomBot, "greedy": bots.GreedyBot}[kind](seed)
+
+    @property
+    def players(self) -> list[str]:
+        """The players (seats) of the game, in seat order."""
+        return list(self.game.state.players)
 
     @property
     def curtain(self) -> str | None:
         """In pass-and-play, the player the screen must be handed to before their hand is shown; else None."""
         decision = self.game.decision
-        if not self.pass_and_play or decision is None or not decision.secret:
+        if not self.pass_and_play or decision is None or not getattr(decision, "secret", False):
             return None
         if self.seats.get(decision.player, "human") != "human" or decision.player == self._shown:
             return None
@@ -123,6 +216,75 @@ class GameWidget(anywidget.AnyWidget):
             return None
         return decision.player
 
+    # ---------------------------------------------------------------------------------------- Python API
+    @property
+    def game(self) -> Any:
+        return self._game
+
+    @game.setter
+    def game(self, game: Any) -> None:
+        """A new game or position from Python: drawn at once (seats of players it lacks are dropped)."""
+        if not isinstance(game, self.game_type):
+            kind = self.game_type
+            raise TypeError(f"w.game must be a {kind.__module__.split('.')[0]} {kind.__name__}, "
+                            f"not {type(game).__name__}")
+        self._game = game
+        self.seats = {p: k for p, k in self.seats.items() if p in self.players}
+        self._after_move()
+
+    def refresh(self) -> None:
+        """Redraws from ``w.game`` (bots take their seats first). Changes made in a notebook cell are drawn after
+        the cell anyway; call this for one made elsewhere (a thread, a callback)."""
+        self._after_move()
+
+    def choose(self, choice_id: str) -> None:
+        """Applies a choice as if clicked (bots then take their seats)."""
+        self.game.choose(choice_id)
+        self._after_move()
+
+    def undo(self) -> None:
+        """Takes back the last move; with ``undo_over_bots``, the last human decision and the bot moves after it."""
+        game = self.game
+        if not game.can_undo:
+            raise IllegalChoice(self.text("door.nothing_to_undo"))
+        if not self.undo_over_bots or not any(k != "human" for k in self.seats.values()):
+            game.undo()
+            self._refresh()
+            return
+        taken = 0
+        while game.can_undo:
+            game.undo()
+            taken += 1
+            if self._bot(game.decision.player) is None:
+                break
+        else:  # only bots have decided so far: put their moves back and say so
+            for _ in range(taken):
+                game.redo()
+            raise IllegalChoice(self.text("door.no_human_move"))
+        self._refresh()
+
+    def redo(self) -> None:
+        """Puts back the last undone move; with ``undo_over_bots``, the human decision and the bot moves after it."""
+        game = self.game
+        if not game.can_redo:
+            raise IllegalChoice(self.text("door.nothing_to_redo"))
+        game.redo()
+        if not self.undo_over_bots:
+            self._refresh()
+            return
+        while game.can_redo and not game.over and self._bot(game.decision.player) is not None:
+            game.redo()
+        self._after_move()
+
+    def set_seats(self, seats: dict[str, str]) -> None:
+        """Which players bots play: {"P1": "greedy", "P2": "random", "P3": "human"}; the seat menus follow and the
+        bots play at once."""
+        self.seats = {**self.seats, **self._check_seats(seats)}
+
+    def set_language(self, lang: str) -> None:
+        """Switches every text to ``lang`` (one of en, it, de); an unknown one raises ValueError."""
+        self.language = check_language(lang)
+
     def ready(self, player: str) -> None:
         """``player`` has the screen: their hand may be shown (pass-and-play)."""
         if self.curtain is None or player != self.curtain:
@@ -130,28 +292,6 @@ class GameWidget(anywidget.AnyWidget):
                                      curtain=self.curtain or "-"))
         self._shown = player
         self._refresh()
-
-    # ---------------------------------------------------------------------------------------- Python API
-    def choose(self, choice_id: str) -> None:
-        """Applies a choice as if clicked (bots then take their seats)."""
-        self.game.choose(choice_id)
-        self._after_move()
-
-    def undo(self) -> None:
-        self.game.undo()
-        self._refresh()
-
-    def redo(self) -> None:
-        self.game.redo()
-        self._refresh()
-
-    def set_seats(self, seats: dict[str, str]) -> None:
-        """Which players bots play: {"P1": "greedy", "P2": "random", "P3": "human"}."""
-        self.seats = {**self.seats, **self._check_seats(seats)}
-        self._after_move()
-
-    def set_language(self, lang: str) -> None:
-        self.language = check_language(lang)
 
     def bot_step(self) -> None:
         """One move by the bot of the player to decide (the greedy bot if that seat is human)."""
@@ -176,67 +316,66 @@ class GameWidget(anywidget.AnyWidget):
         return out
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live widget, plus a static SVG picture for places with no kernel (saved notebooks, exports)."""
+        """The live widget, plus a static SVG picture for pages without widget state (an HTML export, GitHub,
+        nbviewer); JupyterLab and Notebook 7 prefer the live widget."""
         out = super()._repr_mimebundle_(**kwargs)
         if out is None:
             return None
         data, meta = out if isinstance(out, tuple) else (out, {})
-        data = {**data, "image/svg+xml": self.static_svg()}
-        return data, meta
+        return {**data, "image/svg+xml": self.static_svg()}, meta
+
+    # ---------------------------------------------------------------------------------------- the shell's intents
+    def intent_choose(self, intent: dict[str, Any]) -> None:
+        self.choose(intent["id"])  # IllegalChoice says what is legal
+
+    def intent_undo(self, intent: dict[str, Any]) -> None:
+        self.undo()
+
+    def intent_redo(self, intent: dict[str, Any]) -> None:
+        self.redo()
+
+    def intent_bot_step(self, intent: dict[str, Any]) -> None:
+        self.bot_step()
+
+    def intent_bots_play(self, intent: dict[str, Any]) -> None:
+        self.play_bots()
+
+    def intent_seat(self, intent: dict[str, Any]) -> None:
+        self.set_seats({intent["player"]: intent["kind"]})
+
+    def intent_ready(self, intent: dict[str, Any]) -> None:
+        self.ready(intent["player"])
+
+    def intent_language(self, intent: dict[str, Any]) -> None:
+        self.set_language(intent["lang"])
+
+    def intent_secrets(self, intent: dict[str, Any]) -> None:
+        self.show_secrets = bool(intent["on"])
+
+    def intent_pass_and_play(self, intent: dict[str, Any]) -> None:
+        self.pass_and_play = bool(intent["on"])
+
+    def intent_picture(self, intent: dict[str, Any]) -> None:
+        rules = getattr(self.game, "rules", None)
+        name = getattr(rules, "name", type(self.game).__name__.lower())
+        self.picture = {"svg": self.static_svg(), "name": f"{name}-{self._version}.svg",
+                        "n": self.picture.get("n", 0) + 1}
+
+    def intent_dismiss(self, intent: dict[str, Any]) -> None:
+        self.error = ""
 
     # ---------------------------------------------------------------------------------------- internals
-    def _check_seats(self, seats: Any) -> dict[str, str]:
-        players = list(self.game.state.players)
-        if not isinstance(seats, dict):
-            raise ValueError(f"seats must map players to one of {', '.join(SEAT_KINDS)}, got {seats!r}")
-        for player, kind in seats.items():
-            if player not in players:
-                raise ValueError(f"no player {player!r} in this game; players: {', '.join(players)}")
-            if kind not in SEAT_KINDS:
-                raise ValueError(f"seat kind for {player} must be one of {', '.join(SEAT_KINDS)}, got {kind!r}")
-        return dict(seats)
-
-    def _bot(self, player: str, default: str | None = None) -> Any:
-        kind = self.seats.get(player, "human")
-        if kind == "human":
-            kind = default or "human"
-        seed = len(self.game.history)
-        return {"random": bots.RandomBot(seed), "greedy": bots.GreedyBot(seed)}.get(kind)
-
-    def _after_move(self) -> None:
-        """Lets the bots take their seats until a human seat must decide, then redraws."""
-        made = 0
-        while not self.game.over and made < MOVE_LIMIT:
-            bot = self._bot(self.game.decision.player)
-            if bot is None:
-                break
-            self.game.choose(bots.decide(self.game, bot))
-            made += 1
-        self._refresh()
-
-    @traitlets.validate("language")
-    def _valid_language(self, proposal: dict[str, Any]) -> str:
-        try:
-            return check_language(proposal["value"])
-        except ValueError as exc:
-            raise traitlets.TraitError(str(exc)) from None
-
-    @traitlets.observe("language", "show_secrets", "pass_and_play")
-    def _redraw(self, change: dict[str, Any]) -> None:
-        if change["old"] != change["new"] and hasattr(self, "game"):
-            self._refresh()
-
-    def _refresh(self) -> None:
-        self._version += 1
+    def shell_view(self) -> dict[str, Any]:
+        """The shell's view model (``core/js/shell.mjs`` draws it; the game's part is :meth:`board`)."""
         lang, game = self.language, self.game
         decision = game.decision_in(lang)
         curtain = self.curtain
         choices = [] if curtain else [{"id": c.id, "label": c.label} for c in game.choices_in(lang)]
-        self.view = {
+        return {
             "version": self._version, "language": lang, "languages": list(LANGUAGES),
             "title": self.title(lang),
-            "texts": SHELL.prefixed(lang, "shell."), "players": list(game.state.players),
-            "seats": {p: self.seats.get(p, "human") for p in game.state.players}, "seat_kinds": list(SEAT_KINDS),
+            "texts": SHELL.prefixed(lang, "shell."), "players": self.players,
+            "seats": {p: self.seats.get(p, "human") for p in self.players}, "seat_kinds": list(SEAT_KINDS),
             "can_undo": game.can_undo, "can_redo": game.can_redo, "secrets": self.show_secrets,
             "decision": None if decision is None else {
                 "player": decision.player, "kind": decision.kind, "prompt": decision.prompt,
@@ -248,52 +387,145 @@ class GameWidget(anywidget.AnyWidget):
             "board": self.board(lang, self.show_secrets),
         }
 
-    def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
-        try:
-            self._handle(content)
-        except (IllegalChoice, ValueError, traitlets.TraitError) as exc:
-            self.error = str(exc)
-        except Exception as exc:  # shown in the widget: an exception in a callback must never be lost
-            self.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}"
+    def _check_seats(self, seats: Any) -> dict[str, str]:
+        players = self.players
+        if not isinstance(seats, dict):
+            raise ValueError(f"seats must map players to one of {', '.join(SEAT_KINDS)}, got {seats!r}")
+        for player, kind in seats.items():
+            if player not in players:
+                raise ValueError(f"no player {player!r} in this game; players: {', '.join(players)}")
+            if kind not in SEAT_KINDS:
+                raise ValueError(f"seat kind for {player} must be one of {', '.join(SEAT_KINDS)}, got {kind!r}")
+        return dict(seats)
 
-    def _handle(self, content: Any) -> None:
-        lang = self.language
-        if not isinstance(content, dict) or content.get("type") not in INTENTS:
-            self.error = SHELL.t(lang, "shell.unknown_intent", got=repr(content)[:80], kinds=", ".join(INTENTS))
-            return
-        kind = content["type"]
-        if kind == "dismiss":
+    @traitlets.validate("seats")
+    def _valid_seats(self, proposal: dict[str, Any]) -> dict[str, str]:
+        try:
+            return {p: k for p, k in self._check_seats(proposal["value"]).items() if k != "human"}
+        except ValueError as exc:
+            raise traitlets.TraitError(str(exc)) from None
+
+    @traitlets.observe("seats")
+    def _seats_changed(self, change: dict[str, Any]) -> None:
+        if change["old"] != change["new"] and self._version:
+            self._after_move()
+
+    def _bot(self, player: str, default: str | None = None) -> Any:
+        kind = self.seats.get(player, "human")
+        if kind == "human":
+            kind = default or "human"
+        return None if kind == "human" else self.make_bot(kind, len(self.game.history))
+
+    def _after_move(self) -> None:
+        """Lets the bots take their seats until a human seat must decide, then redraws."""
+        game = self.game
+        made = 0
+        while not game.over and made < MOVE_LIMIT:
+            bot = self._bot(game.decision.player)
+            if bot is None:
+                break
+            game.choose(bots.decide(game, bot))
+            made += 1
+        self._refresh()
+
+    @traitlets.validate("language")
+    def _valid_language(self, proposal: dict[str, Any]) -> str:
+        try:
+            return check_language(proposal["value"])
+        except ValueError as exc:
+            self.error = f"{exc}"
+            raise LanguageError(f"{exc}") from None
+
+    @traitlets.observe("language")
+    def _language_changed(self, change: dict[str, Any]) -> None:
+        if change["old"] != change["new"] and self._version:
             self.error = ""
+            self._refresh()
+
+    def _redraw(self, change: dict[str, Any]) -> None:
+        if change["old"] != change["new"] and self._version:
+            self._refresh()
+
+    def _signature(self) -> tuple[Any, ...]:
+        """What tells whether ``game`` changed behind the widget's back (a choice, undo, redo, force, new game)."""
+        history = self.game.history
+        return id(self.game), len(history), history[-1:], self.game.can_redo
+
+    def _changed_from_python(self) -> bool:
+        return self._signature() != self._synced
+
+    def _sync(self) -> None:
+        """Redraws if the game was changed from Python since the last drawing (called after each cell)."""
+        if self._changed_from_python():
+            self._after_move()
+
+    def _refresh(self) -> None:
+        self._version += 1
+        self.publish()
+        self._synced = self._signature()
+
+    def _refuse(self, message: str) -> None:
+        self.error = bounded(message, MAX_MESSAGE)
+
+    def _say(self, key: str, **params: Any) -> None:
+        """Refuses with one short sentence (see :meth:`text`), in the widget's language."""
+        self._refuse(self.text(key, **params))
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        """Every message from the browser: checked against ``intents``, then applied or refused. The user reads one
+        short sentence; a traceback goes to ``developer_log`` and the module's logger."""
+        try:
+            intent = parse_intent(content, self._version, self.intents)
+        except IntentRefused as refused:
+            self._say(refused.key, **refused.params)
             return
-        if kind == "language":
-            self.set_language(content.get("lang"))
+        try:
+            self._handle(intent)
+        except (IllegalChoice, ValueError, traitlets.TraitError) as exc:  # the engine's or the widget's refusal
+            self._note(exc, trace=False)
+            self._refuse(self.refusal(intent, exc))
+        except Exception as exc:  # never lost, never a traceback for the user: the developer log has it
+            self._note(exc)
+            self._say("door.engine")
+
+    def _handle(self, intent: dict[str, Any]) -> None:
+        """Applies an intent already checked against ``intents``: :meth:`admit`, then its ``intent_<kind>``."""
+        if self.admit(intent):
+            getattr(self, f"intent_{intent['type']}")(intent)
+
+    def _note(self, exc: BaseException, trace: bool = True) -> None:
+        """Keeps what went wrong for the notebook's developer: the engine's full message, and the traceback
+        of anything unexpected (logged as a warning)."""
+        if not trace:
+            self.developer_log.append(bounded(f"{type(exc).__name__}: {exc}", 5000))
+            log.debug("intent refused: %s", self.developer_log[-1])
             return
-        if kind == "secrets":
-            self.show_secrets = bool(content.get("on"))
+        text = bounded("".join(traceback.format_exception(exc)), 20_000)
+        self.developer_log.append(text)
+        log.warning("intent failed: %s", text)
+
+
+def _redraw_after_each_cell(widget: GameWidget) -> None:
+    """Registers a check after every notebook cell, so ``w.game.choose(...)`` in a cell redraws the board.
+
+    The hook holds the widget weakly and removes itself once the widget is gone."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    ref = weakref.ref(widget)
+
+    def after_cell(*_args: Any) -> None:
+        w = ref()
+        if w is None:
+            shell.events.unregister("post_run_cell", after_cell)
             return
-        if kind == "pass_and_play":
-            self.pass_and_play = bool(content.get("on"))
-            return
-        if kind == "picture":
-            n = self.picture.get("n", 0) + 1
-            self.picture = {"svg": self.static_svg(), "name": f"{self.game.rules.name}-{self._version}.svg", "n": n}
-            return
-        version = content.get("version")
-        if version != self._version:
-            self.error = SHELL.t(lang, "shell.stale", got=version, now=self._version)
-            return
-        self.error = ""
-        if kind == "choose":
-            self.choose(content.get("id"))  # IllegalChoice says what is legal
-        elif kind == "undo":
-            self.undo()
-        elif kind == "redo":
-            self.redo()
-        elif kind == "bot_step":
-            self.bot_step()
-        elif kind == "bots_play":
-            self.play_bots()
-        elif kind == "seat":
-            self.set_seats({content.get("player"): content.get("kind")})
-        elif kind == "ready":
-            self.ready(content.get("player"))
+        try:
+            w._sync()
+        except Exception as exc:  # never break the user's cell
+            w._refuse(f"{type(exc).__name__}: {exc}")
+
+    shell.events.register("post_run_cell", after_cell)

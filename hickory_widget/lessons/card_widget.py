@@ -7,25 +7,17 @@ game's drawing module (the ``board_js`` of its core widget) and the legal moves 
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ..core.widget import SHELL_DIR
+from ..core.widget import SHELL_DIR, join_modules
 from ..hickory.widget import _js_dir
 from .widget import LessonWidget, lesson_css
 
 
 def card_lesson_bundle(board_js: Path) -> str:
     """The game's drawing module followed by ``lesson.mjs``, as one ES module (imports dropped, exports plain)."""
-    parts = []
-    for path in (board_js, _js_dir() / "lesson.mjs"):
-        text = path.read_text(encoding="utf-8")
-        text = re.sub(r"^import .*?;\s*$", "", text, flags=re.M | re.S)
-        text = re.sub(r"^export (?!default)", "", text, flags=re.M)
-        parts.append(f"// ---- {path.name}\n{text}")
-    return "\n".join(parts)
-
+    return join_modules((board_js, _js_dir() / "lesson.mjs"))
 
 class CardLessonWidget(LessonWidget):
     """A lesson widget for one card game; subclasses name the game, its drawing module and its view model."""

@@ -8,7 +8,6 @@ clicked on the board, an answer picked, hint, show me, next, back, go to, reset,
 
 from __future__ import annotations
 
-import re
 import traceback
 from pathlib import Path
 from typing import Any, ClassVar
@@ -16,6 +15,7 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from ..core.widget import join_modules
 from ..hickory import labels
 from ..hickory.game import Game
 from ..hickory.i18n import check_language
@@ -34,13 +34,7 @@ def lesson_bundle() -> str:
     """The board's modules (those of the game widget but its entry point) and ``lesson.mjs``, joined into one
     ES module the same way :func:`hickory_widget.hickory.widget.bundle` joins the game widget's."""
     directory = _js_dir()
-    parts = []
-    for name in [*[f for f in JS_FILES if f != "widget.mjs"], LESSON_JS]:
-        text = (directory / name).read_text(encoding="utf-8")
-        text = re.sub(r"^import .*?;\s*$", "", text, flags=re.M | re.S)
-        text = re.sub(r"^export (?!default)", "", text, flags=re.M)
-        parts.append(f"// ---- {name}\n{text}")
-    return "\n".join(parts)
+    return join_modules(directory / name for name in [*[f for f in JS_FILES if f != "widget.mjs"], LESSON_JS])
 
 
 def lesson_css() -> str:

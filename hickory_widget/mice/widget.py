@@ -21,6 +21,7 @@ class MiceWidget(GameWidget):
 
     board_js = JS / "board.mjs"
     board_css = JS / "board.css"
+    game_type = MiceGame
 
     def __init__(self, game: MiceGame | None = None, *, pass_and_play: bool = True, **kwargs: Any) -> None:
         super().__init__(game if game is not None else MiceGame.new(), pass_and_play=pass_and_play, **kwargs)
