@@ -3,6 +3,7 @@
 // keyboard has three Tab stops (the decision, the board, the controls) plus the history list, each roved with the
 // arrow keys; announcements go through one live region that is never rebuilt.
 import { drawAll, drawLog, tr, useTexts, targetMap, playerName } from "./board.mjs";
+import { kbEscape, kbFocusKey, kbInstall, kbItems, kbRefocus, kbTabStops } from "../hickory_widget/core/js/keyboard.mjs";
 
 function reducedMotion() {
   try {
@@ -12,54 +13,17 @@ function reducedMotion() {
   }
 }
 
-/** A key that finds "the same" control again after a re-render, to keep keyboard focus. */
-function focusKey(node) {
-  if (!node || !node.getAttribute) return null;
-  for (const a of ["data-choice-id", "data-control", "data-target-key", "data-index"]) {
-    const v = node.getAttribute(a);
-    if (v) return [a, v];
-  }
-  if (node.getAttribute("data-roving")) return ["data-roving", node.getAttribute("data-roving")];
-  return null;
-}
-
-function cssEscape(v) {
-  return globalThis.CSS && CSS.escape ? CSS.escape(v) : String(v).replace(/["\\]/g, "\\$&");
-}
-
 /** Widths (px) below which the widget uses its compact and its narrow layout. */
 export const COMPACT_WIDTH = 900;
 export const NARROW_WIDTH = 560;
 
-/** The members of a roving group: the elements the arrow keys move between. */
-function rovingItems(group) {
-  const name = group.getAttribute("data-roving");
-  if (name === "board") return [...group.querySelectorAll("[data-target-key].hk-target")];
-  if (name === "log") return [...group.querySelectorAll("li[data-step]")];
-  if (name === "controls") return [...group.querySelectorAll("button, select, input")].filter((e) => !e.disabled && !e.closest("[hidden]"));
-  return [...group.querySelectorAll("button:not(:disabled)")];
-}
-
-/** Makes one member of each group the group's Tab stop (tabindex 0), the others reachable by arrows only. */
-function setTabStops(content, memory) {
-  for (const group of content.querySelectorAll("[data-roving]")) {
-    const items = rovingItems(group);
-    const name = group.getAttribute("data-roving");
-    if (name === "log") {
-      group.tabIndex = 0;
-      continue;
-    }
-    items.forEach((e) => { e.tabIndex = -1; });
-    const again = items.find((e) => focusKey(e)?.join("=") === memory.stops[name]) ?? items[0];
-    if (again) again.tabIndex = 0;
-  }
-}
+/** Hickory Dickory's roving groups besides the shell's own: the board's spots and the history list. */
+const ROVING = { board: "[data-target-key].hk-target", log: "li[data-step]" };
 
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "hk-root";
   root.setAttribute("data-testid", "hickory");
-  root.setAttribute("data-lm-suppress-shortcuts", "true"); // Lumino's own opt-out of keyboard shortcuts
   root.setAttribute("data-live", "pending");
   const banner = document.createElement("div");
   banner.className = "hk-error";
@@ -139,7 +103,7 @@ function render({ model, el }) {
 
   const flashChoices = (choices) => {
     const buttons = choices
-      .map((c) => content.querySelector(`button[data-choice-id="${cssEscape(c.id)}"]`))
+      .map((c) => content.querySelector(`button[data-choice-id="${kbEscape(c.id)}"]`))
       .filter(Boolean);
     for (const b of buttons) {
       b.classList.remove("hk-flash");
@@ -214,7 +178,7 @@ function render({ model, el }) {
       return;
     }
     if (view.lang) root.setAttribute("lang", view.lang);
-    const active = root.contains(document.activeElement) ? focusKey(document.activeElement) : null;
+    const active = root.contains(document.activeElement) ? kbFocusKey(document.activeElement) : null;
     const animate = Boolean(model.get("animate")) && !reducedMotion();
     const seats = model.get("seats") || {};
     if (memory.newGame.players === null) memory.newGame.players = view.players.length;
@@ -269,7 +233,7 @@ function render({ model, el }) {
     const history = drawLog(view, ctx);
     if (history.parentNode !== content) content.appendChild(history);
     content.querySelector(".hk-main")?.setAttribute("data-roving", "board");
-    setTabStops(content, memory);
+    kbTabStops(content, memory.stops, ROVING, ["log"]);
     if (memory.live === false) disableAll();
     memory.prevHand = motion.hand;
     memory.prevMice = motion.mice;
@@ -303,14 +267,7 @@ function render({ model, el }) {
     }
     announce(view);
     root.setAttribute("data-draw-ms", (performance.now() - started).toFixed(1));
-    if (active) {
-      const again = content.querySelector(`[${active[0]}="${cssEscape(active[1])}"]`);
-      if (again && !again.disabled && again.tabIndex !== undefined) again.focus({ preventScroll: true });
-      else {
-        const first = content.querySelector(".hk-choice") ?? content.querySelector("[data-roving=controls] [tabindex='0']");
-        if (first) first.focus({ preventScroll: true });
-      }
-    }
+    kbRefocus(content, active, [".hk-choice", "[data-roving=controls] [tabindex='0']"]);
   };
 
   /** A saved page (no kernel): every control is visibly off and a note says why. */
@@ -323,25 +280,13 @@ function render({ model, el }) {
     }
   };
 
-  // ---- keys: everything pressed in the widget stays in the widget
+  // ---- keys: everything pressed in the widget stays in the widget (core/js/keyboard.mjs); the history list and
+  // Escape (back to the game from looking back) are Hickory Dickory's own
   const ROVE = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-  const onKey = (ev) => {
-    if (!root.contains(ev.target)) return;
-    // Caught on the way down at the window, before Lumino's own capturing listener on the document (Notebook 7)
-    // and its bubbling one (JupyterLab): their command shortcuts (d d, a, b, m, arrows, ...) never see the key.
-    // The browser's default actions (Tab, typing, Enter on a button) still happen.
-    ev.stopPropagation();
-    if (ev.type !== "keydown") return;
-    const target = ev.target.closest?.(".hk-target");
-    if (target && (ev.key === "Enter" || ev.key === " ")) {
-      ev.preventDefault();
-      target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
-      return;
-    }
-    const group = ev.target.closest?.("[data-roving]");
+  const onKey = (ev, group) => {
     const looking = (model.get("view") || {}).looking;
     if (group && group.getAttribute("data-roving") === "log") {
-      const items = rovingItems(group);
+      const items = kbItems(group, ROVING);
       const current = items.indexOf(document.activeElement);
       if (ev.key in ROVE || ev.key === "Home" || ev.key === "End") {
         ev.preventDefault();
@@ -362,31 +307,15 @@ function render({ model, el }) {
         ev.preventDefault();
         look(Number(items[current].getAttribute("data-step")));
       }
-      return;
+      return true;
     }
     if (ev.key === "Escape" && looking) {
       look(null);
-      return;
+      return true;
     }
-    if (!group || !(ev.key in ROVE)) return;
-    const tag = ev.target.tagName;
-    if ((tag === "SELECT" && (ev.key === "ArrowUp" || ev.key === "ArrowDown")) || tag === "INPUT") return; // their own arrows
-    const items = rovingItems(group);
-    const i = items.indexOf(ev.target.closest("[data-target-key].hk-target, button, select, input, li") ?? ev.target);
-    if (i < 0 || !items.length) return;
-    ev.preventDefault();
-    const next = items[(i + ROVE[ev.key] + items.length) % items.length];
-    items.forEach((e) => { e.tabIndex = -1; });
-    next.tabIndex = 0;
-    memory.stops[group.getAttribute("data-roving")] = focusKey(next)?.join("=");
-    next.focus();
+    return false;
   };
-  const KEY_EVENTS = ["keydown", "keyup", "keypress"];
-  for (const type of KEY_EVENTS) globalThis.addEventListener?.(type, onKey, true);
-  root.addEventListener("focusin", (ev) => {
-    const group = ev.target.closest?.("[data-roving]");
-    if (group && group.getAttribute("data-roving") !== "log") memory.stops[group.getAttribute("data-roving")] = focusKey(ev.target)?.join("=");
-  });
+  const removeKeys = kbInstall(root, { targets: ".hk-target", selectors: ROVING, stops: memory.stops, onKey });
 
   // ---- layout by width: compact (clock beside the current player, less chrome) and narrow (one column)
   const sizeClasses = () => {
@@ -455,7 +384,7 @@ function render({ model, el }) {
     model.off("change:projector", onProjector);
     model.off("change:seats", draw);
     model.off("msg:custom", onCustom);
-    for (const type of KEY_EVENTS) globalThis.removeEventListener?.(type, onKey, true);
+    removeKeys();
     clearTimeout(liveTimer);
     stopReplay();
     if (resize) resize.disconnect();

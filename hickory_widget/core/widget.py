@@ -57,8 +57,8 @@ def join_modules(paths: Iterable[Path]) -> str:
 
 
 def bundle(board_js: Path) -> str:
-    """The game's drawing module followed by the shell, as one ES module."""
-    return join_modules((board_js, SHELL_DIR / "shell.mjs"))
+    """The shared keyboard module, the game's drawing module and the shell, as one ES module."""
+    return join_modules((SHELL_DIR / "keyboard.mjs", board_js, SHELL_DIR / "shell.mjs"))
 
 
 def styles(board_css: Path | None) -> str:

@@ -17,7 +17,7 @@ import traitlets
 
 from ..core.intents import SEAT_KINDS
 from ..core.protocol import IllegalChoice
-from ..core.widget import MAX_MESSAGE, GameWidget, LanguageError, join_modules
+from ..core.widget import MAX_MESSAGE, SHELL_DIR, GameWidget, LanguageError, join_modules
 from . import bots
 from .game import Game
 from .i18n import t
@@ -54,7 +54,7 @@ def bundle(directory: Path | None = None) -> str:
     """Joins the front-end modules into the single ES module anywidget loads (:func:`.core.widget.join_modules`);
     Node's test runner imports the same files as ordinary modules."""
     directory = directory or _js_dir()
-    return join_modules(directory / name for name in JS_FILES)
+    return join_modules([SHELL_DIR / "keyboard.mjs", *(directory / name for name in JS_FILES)])
 
 
 def css() -> str:

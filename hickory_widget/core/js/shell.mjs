@@ -1,8 +1,15 @@
 // The widget shell every game shares (hickory_widget/core/widget.py): controls, seats, the game's board, the
 // decision panel with every legal option as a button, and the log. The game's drawing module is joined in
 // front of this one and defines drawBoard(el, view, ctx); ctx.choose(id) sends a choice, ctx.memory keeps the
-// game's own front-end state (e.g. a selected card) across redraws.
+// game's own front-end state (e.g. a selected card) across redraws. The keyboard (keyboard.mjs): Tab goes from
+// group to group (controls, seats, board, decision), the arrow keys within one, Enter or Space acts; keys pressed
+// in the widget never reach the notebook's shortcuts, and the focus stays on the same control after a move. The
+// decision is announced to screen readers through one live region that is never rebuilt.
 import { drawBoard } from "./board.mjs";
+import { kbFocusKey, kbInstall, kbRefocus, kbTabStops } from "./keyboard.mjs";
+
+/** Board spots a game marks role="button" are the board group's members, and act on Enter and Space. */
+const SHELL_ROVING = { board: "[role=button]", seats: "select" };
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -34,8 +41,16 @@ function checkbox(label, control, checked, onChange) {
 function render({ model, el: host }) {
   const root = el("div", "cs-root");
   root.dataset.testid = "game";
+  const live = el("div", "cs-live");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("role", "status");
+  live.dataset.testid = "announcer";
+  const content = el("div", "cs-content");
+  root.append(live, content);
   host.appendChild(root);
   const memory = {};
+  const stops = {};
+  const removeKeys = kbInstall(root, { targets: "[role=button]:not(button)", selectors: SHELL_ROVING, stops });
 
   const send = (intent) => {
     const view = model.get("view") || {};
@@ -51,6 +66,7 @@ function render({ model, el: host }) {
   function controls(view) {
     const t = view.texts;
     const bar = el("div", "cs-controls");
+    bar.dataset.roving = "controls";
     bar.append(
       el("strong", "cs-title", view.title),
       button(t["shell.undo"], "undo", () => send({ type: "undo" }), !view.can_undo),
@@ -78,6 +94,7 @@ function render({ model, el: host }) {
   function seats(view) {
     const t = view.texts;
     const row = el("div", "cs-seats");
+    row.dataset.roving = "seats";
     row.append(el("span", "cs-label", t["shell.seats"] + ":"));
     for (const player of view.players) {
       const label = el("label", "cs-seat", player + " ");
@@ -99,6 +116,7 @@ function render({ model, el: host }) {
   function decisionPanel(view) {
     const t = view.texts;
     const panel = el("div", "cs-decision");
+    panel.dataset.roving = "decision";
     if (!view.decision) {
       panel.append(el("div", "cs-result", view.result || t["shell.over"]));
       return panel;
@@ -154,13 +172,21 @@ function render({ model, el: host }) {
     if (error) {
       banner.append(button(view.texts["shell.error_close"], "dismiss", () => send({ type: "dismiss" })));
     }
+    const active = root.contains(document.activeElement) ? kbFocusKey(document.activeElement) : null;
     const board = el("div", "cs-board");
+    board.dataset.roving = "board";
     drawBoard(board, view, ctx);
     const side = el("div", "cs-side");
     side.append(decisionPanel(view), log(view));
     const main = el("div", "cs-main");
     main.append(board, side);
-    root.replaceChildren(controls(view), seats(view), banner, main);
+    content.replaceChildren(controls(view), seats(view), banner, main);
+    kbTabStops(content, stops, SHELL_ROVING);
+    kbRefocus(content, active, [".cs-choice", "[data-roving=board] [tabindex='0']", "[data-roving=controls] [tabindex='0']"]);
+    const t = view.texts;
+    const said = view.curtain ? t["shell.pass_to"].replace("{player}", view.curtain)
+      : view.decision ? view.decision.prompt : (view.result || t["shell.over"]);
+    if (live.textContent !== said) live.textContent = said;
   }
 
   // The picture button asks Python for the static SVG; when it arrives it is downloaded as a file.
@@ -182,6 +208,7 @@ function render({ model, el: host }) {
   model.on("change:view", draw);
   model.on("change:error", draw);
   return () => {
+    removeKeys();
     model.off("change:picture", download);
     model.off("change:view", draw);
     model.off("change:error", draw);
