@@ -296,7 +296,7 @@ def test_C10_a_player_may_own_all_four_towers_of_a_colour() -> None:
     ready4 = {k: v for k, v in READY.items() if k == "4"}
     clock = "clock.plain.1"
     game = table({"Ann": ["roof.green.4"], "Bob": ["floor1.cats.1"]},
-                 done + [tower("h4", "Ann", *ready4["4"], clock=clock)])
+                 [*done, tower("h4", "Ann", *ready4["4"], clock=clock)])
     game.choose("play:roof.green.4:h4")
     assert sum(1 for t in game.position(live=True)["towers"] if (t["roof"] or "").startswith("roof.green")) == 4
 
