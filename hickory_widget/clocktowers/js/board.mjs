@@ -97,7 +97,11 @@ function towerEl(tower, targets, ctx) {
     roof.append(cardPicture(tower.roof), node("span", "ct-roof-name", tower.roof.colour_name));
     stack.append(roof);
   }
-  if (tower.clock) stack.append(cardPicture(tower.clock));
+  if (tower.clock) {
+    const clock = cardPicture(tower.clock);
+    clock.dataset.card = tower.clock.id;
+    stack.append(clock);
+  }
   for (const floor of [...tower.floors].reverse()) {
     const f = cardPicture(floor);
     f.dataset.card = floor.id;
