@@ -558,3 +558,34 @@ def test_C1_a_malformed_position_is_refused_naming_what_is_wrong(change: dict[st
             "decks": EMPTY, **change}
     with pytest.raises(PositionError, match=words):
         ClocktowersGame.from_position(data)
+
+
+# ------------------------------------------------------------------------------------------------ what the board says
+def test_C10_the_board_says_which_height_a_picked_roof_needs_and_when_it_fits_nowhere() -> None:
+    from hickory_widget.clocktowers.view import board
+
+    # Ann's first red roof: height 1 or 2; her only tower with a clock is 3 high, so it fits nowhere now
+    game = table({"Ann": ["roof.red.1", "clock.plain.2"], "Bob": ["floor1.cats.1"]},
+                 [tower("h3", "Ann", "floor1.plain.1", "floor2.plain.1", clock="clock.plain.1")])
+    why = board(game, "en", False)["why"]
+    assert "1 or 2" in why["roof.red.1"] and "discard" in why["roof.red.1"]
+    assert "discard" in why["clock.plain.2"]  # no tower of floors alone
+    for lang in ("it", "de"):
+        assert "1" in board(game, lang, False)["why"]["roof.red.1"]
+
+
+def test_C12_the_board_says_what_each_tower_is_worth_now_and_at_the_end() -> None:
+    from hickory_widget.clocktowers.view import board
+
+    game = table({"Ann": ["floor1.plain.5"], "Bob": ["floor1.plain.4"]},
+                 [tower("t1", "Ann", "floor1.cats.1", clock="clock.mice.1", roof="roof.red.1"),
+                  tower("t2", "Ann", "floor1.cats.2", clock="clock.plain.1")])
+    ann = board(game, "en", False)["players"][0]
+    texts = {tw["id"]: tw["points_text"] for tw in ann["towers"]}
+    assert texts == {"t1": "3 points", "t2": "4 points once roofed"}
+    game.choose("discard:floor1.plain.5")
+    game.choose("discard:floor1.plain.4")
+    assert game.over
+    ann = board(game, "en", False)["players"][0]
+    assert {tw["id"]: tw["points_text"] for tw in ann["towers"]} == {"t1": "3 points", "t2": "incomplete: 0 points"}
+    assert ann["next_roofs"] == []  # nothing is next once the game is over
