@@ -552,6 +552,9 @@ def test_C4_a_built_position_saves_loads_undoes_and_redoes() -> None:
     ({"towers": [{"id": "t1", "owner": "Ann", "floors": ["clock.plain.1"]}]}, "floor"),
     ({"decks": {"floors": ["roof.red.1"], "roofs": [], "clocks": []}}, "floor"),
     ({"options": {"floor_on_others": True}}, "floors_on_others"),
+    ({"towers": [{"id": "t1", "owner": "Ann", "floors": ["floor1.plain.2"], "roofs": "roof.red.1"}]},
+     "'roofs' is not a tower field"),
+    ({"hands": {"Ann": ["floor1.plain"], "Bob": []}}, "floor1.plain.1 to floor1.plain.5"),
 ])
 def test_C1_a_malformed_position_is_refused_naming_what_is_wrong(change: dict[str, Any], words: str) -> None:
     data = {"players": ["Ann", "Bob"], "turn": "Ann", "hands": {"Ann": ["floor1.plain.1"], "Bob": []},
