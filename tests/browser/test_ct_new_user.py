@@ -131,6 +131,11 @@ def test_a_newcomer_plays_a_whole_two_player_game_against_the_greedy_bot(page, l
     complete = page.locator(f"{GAME} .ct-complete .ct-tower-points")
     assert complete.count() >= 1
     assert all(t.strip() for t in complete.all_inner_texts())
+    # the same end in German: the result and every tower's worth in the reader's language
+    page.locator(f'{GAME} [data-control="language"]').select_option("de")
+    lab.wait_for(page, f'{GAME} .cs-result:text("Punkte")')
+    assert page.locator(f"{GAME} .ct-tower-points").first.inner_text().endswith(("Punkt", "Punkte"))
+    lab.screenshot(page, "ct-new-user-05b-final-scoring-de")
     close_everything(page)
 
 
