@@ -592,3 +592,44 @@ def test_C12_the_board_says_what_each_tower_is_worth_now_and_at_the_end() -> Non
     ann = board(game, "en", False)["players"][0]
     assert {tw["id"]: tw["points_text"] for tw in ann["towers"]} == {"t1": "3 points", "t2": "incomplete: 0 points"}
     assert ann["next_roofs"] == []  # nothing is next once the game is over
+
+
+# ------------------------------------------------------------------------------------------------ the builder
+def test_C10_a_position_built_by_kinds_of_card_plays_like_the_same_position_written_out() -> None:
+    from hickory_widget.clocktowers import Position
+
+    pos = (Position(["Ann", "Bob"]).hand("Ann", "roof.red", "floor1.plain", "floor1.plain").hand("Bob", "clock")
+           .tower("Ann", "floor2.plain", clock="clock", roof="roof.red")
+           .tower("Ann", "floor1.plain", "floor2.plain", clock="clock.mice")
+           .deck("roofs", "roof.red", "roof.blue"))
+    game = pos.game()
+    p = game.position()
+    # the same kind twice takes two cards; every kind took the next free card of its kind
+    assert sorted(p["hands"]["Ann"]) == ["floor1.plain.1", "floor1.plain.2", "roof.red.1"]
+    assert p["hands"]["Bob"] == ["clock.plain.1"]
+    assert p["towers"][0]["roof"] == "roof.red.2" and p["towers"][1]["floors"] == ["floor1.plain.3", "floor2.plain.2"]
+    assert p["decks"]["roofs"] == ["roof.red.3", "roof.blue.1"]
+    # C10: after her red tower of height 2, Ann's next red roof goes on her tower of height 3
+    assert where(game, "roof.red.1") == {"t2"}
+
+
+@pytest.mark.parametrize("wrong, words", [
+    (lambda p: p.hand("Ann", "floor1.cats", "roof.pink"), "no kind of card 'roof.pink'"),
+    (lambda p: p.hand("Cy", "clock"), "no player 'Cy'"),
+    (lambda p: p.hand("Bob", "floor1.cats", "roof.red", "roof.red"), "all 4 cards of kind roof.red"),
+    (lambda p: p.tower("Bob", "floor1.cats", clock="clock", roof="roof.red.1"), "roof.red.1 is placed already"),
+    (lambda p: p.tower("Ann"), "at least one floor"),
+    (lambda p: p.deck("tops", "roof.red"), "no deck 'tops'"),
+    (lambda p: p.discarded("clock.mice.1", "clock.mice.1"), "placed already"),
+])
+def test_C1_the_builder_refuses_a_wrong_step_and_changes_nothing(wrong: Any, words: str) -> None:
+    import copy
+
+    from hickory_widget.clocktowers import Position
+
+    pos = Position(["Ann", "Bob"]).hand("Ann", "roof.red", "roof.red").tower("Ann", "floor1.plain", clock="clock",
+                                                                               roof="roof.red")
+    before = copy.deepcopy(pos.data)
+    with pytest.raises(ValueError, match=words):
+        wrong(pos)
+    assert pos.data == before
