@@ -633,3 +633,31 @@ def test_C1_the_builder_refuses_a_wrong_step_and_changes_nothing(wrong: Any, wor
     with pytest.raises(ValueError, match=words):
         wrong(pos)
     assert pos.data == before
+
+
+# ------------------------------------------------------------------------------------------------ chance
+def test_C3_C4_a_forced_reveal_turns_that_card_face_up_next_but_never_a_boxed_one() -> None:
+    game = ClocktowersGame.new(players=2, seed=4)
+    p = game.position()
+    hidden, boxed = p["decks"]["roofs"][5], next(c for c in p["removed"] if c.startswith("roof"))
+    with pytest.raises(IllegalChoice, match="not hidden in the roofs deck"):
+        game.force("reveal", boxed)  # C3: the removed cards are out of the game, unseen
+    game.force("reveal", hidden)
+    game.choose(next(i for i in game.choice_ids if i.startswith("discard:")))
+    top = p["decks"]["roofs"][0]
+    game.choose("draw:roofs")
+    after = game.position(live=True)
+    assert top in after["hands"]["P1"] and after["decks"]["roofs"][0] == hidden
+
+
+def test_C3_a_branch_deals_again_only_what_nobody_has_seen() -> None:
+    game = ClocktowersGame.new(players=3, seed=2)
+    other = game.branch(seed=99)
+    a, b = game.position(live=True), other.position(live=True)
+    assert a["hands"] == b["hands"]
+    for deck in ("floors", "roofs", "clocks"):
+        assert a["decks"][deck][0] == b["decks"][deck][0]  # the face-up top cards stay
+        assert len(a["decks"][deck]) == len(b["decks"][deck])
+    kinds = Counter(all_cards()[c].kind for c in b["removed"])
+    assert kinds == {"roof": 3, "floor": 5}
+    assert a["decks"] != b["decks"] or a["removed"] != b["removed"]
