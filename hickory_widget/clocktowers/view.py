@@ -59,6 +59,21 @@ def next_roofs(game: ClocktowersGame, player: str, lang: str) -> list[str]:
     return out
 
 
+TOWER_EVENTS = ("tower_started", "floor_added", "clock_placed", "tower_completed")
+
+
+def recent_towers(game: ClocktowersGame, mover: str | None) -> dict[str, str]:
+    """The towers the other players changed since ``mover``'s last turn, with who changed them: a bot's turn goes
+    by in an instant, so the board marks what it did."""
+    out: dict[str, str] = {}
+    for e in reversed(game.events):
+        if e.get("player") == mover or e["kind"] == "setup":
+            break
+        if e["kind"] in TOWER_EVENTS:
+            out.setdefault(e["tower"], e["player"])
+    return out
+
+
 def heights_text(s: TowersState, player: str, colour: str, lang: str) -> str:
     return f" {t(lang, 'ct.ui.or')} ".join(str(h) for h in allowed_heights(s, player, colour))
 
@@ -104,6 +119,7 @@ def board(game: ClocktowersGame, lang: str, secrets: bool) -> dict[str, Any]:
     kind = decision.kind if decision else None
     ids = game.choice_ids
     scores = game.scores
+    recent = recent_towers(game, mover) if mover else {}
     players = []
     for p in s.players:
         shown = secrets or p == mover
@@ -112,7 +128,9 @@ def board(game: ClocktowersGame, lang: str, secrets: bool) -> dict[str, Any]:
             "hand": [card_view(c, lang) for c in s.hands[p]] if shown else None,
             "hand_text": t(lang, "ct.ui.hidden_hand", n=len(s.hands[p])),
             "hand_title": t(lang, "ct.ui.hand", player=p),
-            "towers": [tower_view(tw, lang, game.over) for tw in s.towers_of(p)],
+            "towers": [{**tower_view(tw, lang, game.over),
+                        "recent": t(lang, "ct.ui.recent", player=recent[tw.id]) if tw.id in recent else None}
+                       for tw in s.towers_of(p)],
             "next_roofs": next_roofs(game, p, lang) if not game.over else [],
         })
     decks = []

@@ -661,3 +661,14 @@ def test_C3_a_branch_deals_again_only_what_nobody_has_seen() -> None:
     kinds = Counter(all_cards()[c].kind for c in b["removed"])
     assert kinds == {"roof": 3, "floor": 5}
     assert a["decks"] != b["decks"] or a["removed"] != b["removed"]
+
+
+def test_C4_the_board_marks_the_towers_the_others_changed_since_your_last_turn() -> None:
+    from hickory_widget.clocktowers.view import board
+
+    game = table({"Ann": ["floor1.plain.1", "floor1.plain.2"], "Bob": ["clock.plain.1", "floor1.cats.1"]},
+                 [tower("t1", "Bob", "floor1.mice.1")])
+    game.choose("play:floor1.plain.1:new")   # Ann starts t2
+    game.choose("play:clock.plain.1:t1")     # Bob tops t1
+    marks = {tw["id"]: tw["recent"] for p in board(game, "en", False)["players"] for tw in p["towers"]}
+    assert marks == {"t2": None, "t1": "just played by Bob"}  # Ann's own move is not marked

@@ -115,7 +115,7 @@ function keepKeyboardFocus(root, ctx, selected) {
 }
 
 function towerEl(tower, targets, ctx) {
-  const col = node("div", "ct-tower" + (tower.complete ? " ct-complete" : ""));
+  const col = node("div", "ct-tower" + (tower.complete ? " ct-complete" : "") + (tower.recent ? " ct-recent" : ""));
   col.dataset.tower = tower.id;
   const stack = node("div", "ct-stack");
   if (tower.roof) {
@@ -136,6 +136,7 @@ function towerEl(tower, targets, ctx) {
   }
   col.append(stack, node("div", "ct-tower-label", `${tower.id} · ${tower.height_text}`),
     node("div", "ct-tower-points", tower.points_text));
+  if (tower.recent) col.append(node("div", "ct-recent-note", tower.recent));
   const target = targets.find((x) => x.where === tower.id);
   if (target) makeTarget(col, target.id, ctx, target.label);
   return col;
