@@ -1,6 +1,6 @@
 """Clocktowers as a newcomer plays it, in a real JupyterLab and Chromium: one human seat against a greedy bot, a whole
 two-player game played by clicking a card in the hand and then a highlighted place (or a deck to draw from), to
-the final scoring; then the same start with the keyboard alone. Screenshots: test-output/ct-new-user-*.png.
+the final scoring; then six turns with the keyboard alone. Screenshots: test-output/ct-new-user-*.png.
 
 The newcomer's plan is read from the board only (what lights up): finish a tower with a roof when one is offered,
 else put a clock on a tower, else grow a tower, else start one, else discard; draw what the hand lacks."""
@@ -139,7 +139,7 @@ def test_a_newcomer_plays_a_whole_two_player_game_against_the_greedy_bot(page, l
     close_everything(page)
 
 
-def test_the_first_turn_can_be_played_with_the_keyboard_alone(page, lab_server, lab, tmp_path: Path) -> None:
+def test_turns_can_be_played_with_the_keyboard_alone(page, lab_server, lab, tmp_path: Path) -> None:
     page.set_viewport_size({"width": 1280, "height": 1200})
     lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "ct-keys.ipynb", SETUP_CELL, READ_BACK_CELL))
     lab.wait_for(page, f'{GAME}[data-decision-kind="play"][data-player="P1"]')
@@ -171,7 +171,21 @@ def test_the_first_turn_can_be_played_with_the_keyboard_alone(page, lab_server, 
     # the bot has played; the focus waits on P1's hand for the next turn
     focused_on(page, "(el) => el.classList.contains('ct-pickable')")
     lab.screenshot(page, "ct-new-user-07-keyboard-next-turn")
+    # five more turns by Enter alone: pick the focused card, play it where the focus goes, draw, and so on
+    for turn in range(5):
+        before = version(page)
+        page.keyboard.press("Enter")
+        focused_on(page, "(el) => Boolean(el.dataset.targetChoice)")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => Number(document.querySelector('{GAME}').dataset.version) > {before}")
+        if page.locator(GAME).get_attribute("data-decision-kind") == "draw":
+            focused_on(page, "(el) => (el.dataset.targetChoice || '').startsWith('draw:')")
+            page.keyboard.press("Enter")
+        lab.wait_for(page, f'{GAME}[data-decision-kind="play"][data-player="P1"]')
+        focused_on(page, "(el) => el.classList.contains('ct-pickable')")
+        assert version(page) > before + 1, f"turn {turn + 2} did not go by"
     lab.run_cell(page, 1)
+    assert "over=False" in lab.cell_text(page, 1)
     close_everything(page)
 
 
