@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
+from .builder import Position
 from .cards import Card, all_cards, card
 from .game import ClocktowersGame
 
-__all__ = ["Card", "ClocktowersGame", "all_cards", "card"]
+__all__ = ["Card", "ClocktowersGame", "Position", "all_cards", "card"]

@@ -60,5 +60,9 @@ def card(card_id: str) -> Card:
     try:
         return all_cards()[card_id]
     except (KeyError, TypeError):
+        same = [c for c in all_cards().values() if c.type == card_id]
+        if same:  # a type without its number: say which cards it has
+            raise ValueError(f"{card_id!r} is a kind of card, not one card; name one of its {len(same)} cards: "
+                             f"{same[0].id} to {same[-1].id}") from None
         raise ValueError(f"no card {card_id!r}; card ids look like floor1.cats.3, floor2.plain.1, clock.mice.4, "
                          f"roof.red.2 (colours: {', '.join(COLOURS)})") from None

@@ -17,7 +17,7 @@ from .turn import apply_draw, apply_play, draw_options, play_options
 
 def play(s: TowersState) -> Generator[Any, str | None, None]:
     while s.step != "over":
-        if not any(s.hands.values()):
+        if s.step == "play" and not any(s.hands.values()):  # a turn's draw still comes after its last card
             s.step = "over"
             s.emit("game_end", ("C11", "C12", "C13"), scores=scores(s), winners=winners(s))
             return

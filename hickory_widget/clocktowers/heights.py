@@ -32,5 +32,6 @@ def sequence_error(heights: list[int]) -> str | None:
         if i == 0 and h not in FIRST_HEIGHTS:
             return f"the first tower of a colour is 1 or 2 floors high, not {h}"
         if i > 0 and h != heights[i - 1] + 1:
-            return f"after a tower {heights[i - 1]} floors high the next one must be {heights[i - 1] + 1}, not {h}"
+            before = heights[i - 1]
+            return f"after a tower of height {before} the next one must have height {before + 1}, not {h}"
     return None

@@ -49,7 +49,12 @@ def _cards(value: Any, where: str, kind: str | None = None) -> list[str]:
 def _tower(raw: Any, players: list[str], i: int) -> Tower:
     where = f"towers[{i}]"
     if not isinstance(raw, dict) or not {"id", "owner", "floors"} <= set(raw) or set(raw) - TOWER_FIELDS:
-        raise ValueError(f"{where} must be an object with id, owner, floors and optionally clock, roof, order")
+        wrong = ""
+        if isinstance(raw, dict):
+            missing, unknown = {"id", "owner", "floors"} - set(raw), set(raw) - TOWER_FIELDS
+            wrong = "; " + ", ".join([*(f"{f!r} is missing" for f in sorted(missing)),
+                                      *(f"{f!r} is not a tower field" for f in sorted(map(str, unknown)))])
+        raise ValueError(f"{where} must be an object with id, owner, floors and optionally clock, roof, order{wrong}")
     tid, owner = raw["id"], raw["owner"]
     if not isinstance(tid, str) or not tid or ":" in tid or tid == "new":
         raise ValueError(f"{where}.id must be a short name such as 't1' (not 'new', no ':'), not {tid!r}")

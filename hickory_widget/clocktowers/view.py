@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.messages import cap
 from .cards import COLOURS, card
 from .game import ClocktowersGame
 from .heights import allowed_heights, sequence
 from .labels import card_name, deck_name, event_text, t
-from .scoring import tower_points
-from .state import Tower
+from .scoring import VALUES, animals, tower_points
+from .state import Tower, TowersState
+from .turn import targets
 
-UI_KEYS = ("new_tower", "discard_pile", "pick_card", "to_move", "empty", "complete", "incomplete")
+UI_KEYS = ("new_tower", "discard_pile", "pick_card", "pick_place", "pick_deck", "to_move", "empty", "complete",
+           "incomplete", "legend")
 
 
 def card_view(card_id: str, lang: str) -> dict[str, Any]:
@@ -25,13 +28,23 @@ def card_view(card_id: str, lang: str) -> dict[str, Any]:
             "name": card_name(c.id, lang), "colour_name": t(lang, f"ct.colour.{c.colour}") if c.colour else None}
 
 
-def tower_view(tw: Tower, lang: str) -> dict[str, Any]:
+def tower_points_text(tw: Tower, lang: str, over: bool) -> str:
+    """What a tower is worth: its points once complete; before that, what a roof would make it worth now; at the
+    end, an incomplete tower says it scored nothing (C12)."""
+    if tw.complete:
+        return t(lang, "ct.ui.points", n=tower_points(tw))
+    if over:
+        return f"{t(lang, 'ct.ui.incomplete')}: {t(lang, 'ct.ui.points', n=0)}"
+    return t(lang, "ct.ui.unfinished", n=VALUES[animals(tw)])
+
+
+def tower_view(tw: Tower, lang: str, over: bool = False) -> dict[str, Any]:
     return {
         "id": tw.id, "owner": tw.owner, "floors": [card_view(f, lang) for f in tw.floors],
         "clock": card_view(tw.clock, lang) if tw.clock else None,
         "roof": card_view(tw.roof, lang) if tw.roof else None, "complete": tw.complete,
         "height_text": t(lang, "ct.ui.height", n=tw.height), "points": tower_points(tw),
-        "points_text": t(lang, "ct.ui.points", n=tower_points(tw)),
+        "points_text": tower_points_text(tw, lang, over),
     }
 
 
@@ -41,21 +54,61 @@ def next_roofs(game: ClocktowersGame, player: str, lang: str) -> list[str]:
     out = []
     for colour in COLOURS:
         if sequence(s, player, colour):
-            heights = f" {t(lang, 'ct.ui.or')} ".join(str(h) for h in allowed_heights(s, player, colour))
-            out.append(t(lang, "ct.ui.next_roof", colour=t(lang, f"ct.colour.{colour}"), heights=heights))
+            out.append(t(lang, "ct.ui.next_roof", colour=t(lang, f"ct.colour.{colour}"),
+                         heights=heights_text(s, player, colour, lang)))
     return out
 
 
-def plays_by_card(choice_ids: list[str]) -> dict[str, list[dict[str, str]]]:
-    """For each card of the hand, where it may go: ``{"where": "t3" | "new" | "discard", "id": choice id}``."""
+TOWER_EVENTS = ("tower_started", "floor_added", "clock_placed", "tower_completed")
+
+
+def recent_towers(game: ClocktowersGame, mover: str | None) -> dict[str, str]:
+    """The towers the other players changed since ``mover``'s last turn, with who changed them: a bot's turn goes
+    by in an instant, so the board marks what it did."""
+    out: dict[str, str] = {}
+    for e in reversed(game.events):
+        if e.get("player") == mover or e["kind"] == "setup":
+            break
+        if e["kind"] in TOWER_EVENTS:
+            out.setdefault(e["tower"], e["player"])
+    return out
+
+
+def heights_text(s: TowersState, player: str, colour: str, lang: str) -> str:
+    return f" {t(lang, 'ct.ui.or')} ".join(str(h) for h in allowed_heights(s, player, colour))
+
+
+def why(s: TowersState, player: str, lang: str) -> dict[str, str]:
+    """For each card of the hand, where a card of its kind may go and, when nowhere now, that it can be discarded:
+    what a newcomer reads on picking a card whose places are few or none (C5-C8, C10)."""
+    out = {}
+    for cid in s.hands[player]:
+        c = card(cid)
+        name = cap(card_name(cid, lang))
+        if c.kind == "floor":
+            text = t(lang, "ct.why.floor_others" if s.options.get("floors_on_others") else "ct.why.floor", card=name)
+        elif c.kind == "clock":
+            text = t(lang, "ct.why.clock", card=name)
+        else:
+            text = t(lang, "ct.why.roof", card=name, heights=heights_text(s, player, c.colour or "", lang))
+        if not targets(s, player, cid):
+            text += " " + t(lang, "ct.why.nowhere")
+        out[cid] = text
+    return out
+
+
+def plays_by_card(choice_ids: list[str], labels: dict[str, str] | None = None) -> dict[str, list[dict[str, str]]]:
+    """For each card of the hand, where it may go: ``{"where": "t3" | "new" | "discard", "id": choice id,
+    "label": the choice's words}`` (the label names the place for screen readers)."""
     out: dict[str, list[dict[str, str]]] = {}
+    labels = labels or {}
     for cid in choice_ids:
         verb, rest = cid.split(":", 1)
         if verb == "play":
             card_id, where = rest.split(":")
-            out.setdefault(card_id, []).append({"where": where, "id": cid})
+            out.setdefault(card_id, []).append({"where": where, "id": cid, "label": labels.get(cid, cid)})
         elif verb == "discard":
-            out.setdefault(rest, []).append({"where": "discard", "id": cid})
+            out.setdefault(rest, []).append({"where": "discard", "id": cid, "label": labels.get(cid, cid)})
     return out
 
 
@@ -66,6 +119,7 @@ def board(game: ClocktowersGame, lang: str, secrets: bool) -> dict[str, Any]:
     kind = decision.kind if decision else None
     ids = game.choice_ids
     scores = game.scores
+    recent = recent_towers(game, mover) if mover else {}
     players = []
     for p in s.players:
         shown = secrets or p == mover
@@ -74,7 +128,10 @@ def board(game: ClocktowersGame, lang: str, secrets: bool) -> dict[str, Any]:
             "hand": [card_view(c, lang) for c in s.hands[p]] if shown else None,
             "hand_text": t(lang, "ct.ui.hidden_hand", n=len(s.hands[p])),
             "hand_title": t(lang, "ct.ui.hand", player=p),
-            "towers": [tower_view(tw, lang) for tw in s.towers_of(p)], "next_roofs": next_roofs(game, p, lang),
+            "towers": [{**tower_view(tw, lang, game.over),
+                        "recent": t(lang, "ct.ui.recent", player=recent[tw.id]) if tw.id in recent else None}
+                       for tw in s.towers_of(p)],
+            "next_roofs": next_roofs(game, p, lang) if not game.over else [],
         })
     decks = []
     for d, pile in s.decks.items():
@@ -82,10 +139,12 @@ def board(game: ClocktowersGame, lang: str, secrets: bool) -> dict[str, Any]:
         decks.append({"deck": d, "name": deck_name(d, lang), "count": len(pile),
                       "count_text": t(lang, "ct.ui.deck_left", n=len(pile)),
                       "top": card_view(pile[0], lang) if pile else None,
-                      "choice": choice if choice in ids else None})
+                      "choice": choice if choice in ids else None,
+                      "label": next((c.label for c in game.choices_in(lang) if c.id == choice), None)})
     return {
         "kind": kind, "players": players, "decks": decks,
-        "plays": plays_by_card(ids) if kind == "play" else {},
+        "plays": plays_by_card(ids, {c.id: c.label for c in game.choices_in(lang)}) if kind == "play" else {},
+        "why": why(s, mover, lang) if kind == "play" and mover else {},
         "discard_count": len(s.discard), "discard_text": t(lang, "ct.ui.discard", n=len(s.discard)),
         "discards": [card_view(c, lang) for c in s.discard] if secrets else None,
         "removed_text": t(lang, "ct.ui.removed", n=len(s.removed)),

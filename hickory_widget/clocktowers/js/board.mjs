@@ -69,26 +69,53 @@ function cardBox(card, extraClass = "") {
   return box;
 }
 
-function makeTarget(el, choiceId, ctx) {
-  el.classList.add("ct-target");
-  el.dataset.targetChoice = choiceId;
+/** Makes ``el`` act as a button: a click, Enter or Space runs ``act``. The time of a key press is remembered, so
+ * that the next drawing puts the focus where the next step is (the whole widget is redrawn after every change). */
+function actsAsButton(el, ctx, act) {
   el.tabIndex = 0;
   el.setAttribute("role", "button");
-  const go = () => {
-    ctx.memory.selected = null;
-    ctx.choose(choiceId);
-  };
-  el.addEventListener("click", go);
+  el.addEventListener("click", () => {
+    ctx.memory.keyboard = 0;
+    act();
+  });
   el.addEventListener("keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
-      go();
+      ctx.memory.keyboard = Date.now();
+      act();
     }
   });
 }
 
+function makeTarget(el, choiceId, ctx, label) {
+  el.classList.add("ct-target");
+  el.dataset.targetChoice = choiceId;
+  if (label) el.setAttribute("aria-label", label);
+  actsAsButton(el, ctx, () => {
+    ctx.memory.selected = null;
+    ctx.choose(choiceId);
+  });
+}
+
+/** After a drawing made soon after a key press on the board, the focus goes to the next step: the first place the
+ * picked card may go, else a deck to draw from, else the first card of the hand. The redraw has removed the
+ * focused element (and the notebook may have taken the focus); the focus is never taken from a text field or a
+ * code cell the user is typing in. */
+function keepKeyboardFocus(root, ctx, selected) {
+  if (!ctx.memory.keyboard || Date.now() - ctx.memory.keyboard > 20000) return;
+  const want = selected
+    ? root.querySelector('[data-target-choice^="play:"]') || root.querySelector("[data-target-choice]")
+    : root.querySelector('[data-target-choice^="draw:"]') || root.querySelector(".ct-pickable");
+  if (!want) return;
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    const typing = active && active.closest && active.closest("input, textarea, select, [contenteditable=true]");
+    if (want.isConnected && !typing) want.focus();
+  });
+}
+
 function towerEl(tower, targets, ctx) {
-  const col = node("div", "ct-tower" + (tower.complete ? " ct-complete" : ""));
+  const col = node("div", "ct-tower" + (tower.complete ? " ct-complete" : "") + (tower.recent ? " ct-recent" : ""));
   col.dataset.tower = tower.id;
   const stack = node("div", "ct-stack");
   if (tower.roof) {
@@ -97,16 +124,21 @@ function towerEl(tower, targets, ctx) {
     roof.append(cardPicture(tower.roof), node("span", "ct-roof-name", tower.roof.colour_name));
     stack.append(roof);
   }
-  if (tower.clock) stack.append(cardPicture(tower.clock));
+  if (tower.clock) {
+    const clock = cardPicture(tower.clock);
+    clock.dataset.card = tower.clock.id;
+    stack.append(clock);
+  }
   for (const floor of [...tower.floors].reverse()) {
     const f = cardPicture(floor);
     f.dataset.card = floor.id;
     stack.append(f);
   }
   col.append(stack, node("div", "ct-tower-label", `${tower.id} · ${tower.height_text}`),
-    node("div", "ct-tower-points", tower.complete ? tower.points_text : ""));
+    node("div", "ct-tower-points", tower.points_text));
+  if (tower.recent) col.append(node("div", "ct-recent-note", tower.recent));
   const target = targets.find((x) => x.where === tower.id);
-  if (target) makeTarget(col, target.id, ctx);
+  if (target) makeTarget(col, target.id, ctx, target.label);
   return col;
 }
 
@@ -124,7 +156,7 @@ export function drawBoard(el, view, ctx) {
     box.append(node("div", "ct-deck-name", deck.name), node("div", "ct-deck-count", deck.count_text));
     if (deck.top) box.append(cardBox(deck.top, "ct-top"));
     else box.append(node("div", "ct-empty", ui.empty));
-    if (deck.choice) makeTarget(box, deck.choice, ctx);
+    if (deck.choice) makeTarget(box, deck.choice, ctx, deck.label);
     table.append(box);
   }
   const pile = node("div", "ct-deck ct-discard");
@@ -133,9 +165,10 @@ export function drawBoard(el, view, ctx) {
     node("div", "ct-removed", b.removed_text));
   if (b.discards && b.discards.length) pile.append(node("div", "ct-secret", b.discards.map((c) => c.name).join(", ")));
   const discard = targets.find((x) => x.where === "discard");
-  if (discard) makeTarget(pile, discard.id, ctx);
+  if (discard) makeTarget(pile, discard.id, ctx, discard.label);
   table.append(pile);
   root.append(table);
+  if (ui.legend) root.append(node("div", "ct-legend", ui.legend));
 
   for (const player of b.players) {
     const section = node("section", "ct-player" + (player.to_move ? " ct-to-move" : ""));
@@ -150,7 +183,7 @@ export function drawBoard(el, view, ctx) {
     const fresh = targets.find((x) => x.where === "new");
     if (player.to_move && fresh) {
       const slot = node("div", "ct-tower ct-new", "+ " + ui.new_tower);
-      makeTarget(slot, fresh.id, ctx);
+      makeTarget(slot, fresh.id, ctx, fresh.label);
       row.append(slot);
     }
     section.append(row);
@@ -162,24 +195,22 @@ export function drawBoard(el, view, ctx) {
         const box = cardBox(card, card.id === selected ? "ct-selected" : "");
         if (playable) {
           box.classList.add("ct-pickable");
-          box.tabIndex = 0;
-          box.setAttribute("role", "button");
           box.setAttribute("aria-pressed", String(card.id === selected));
-          const pick = () => {
+          actsAsButton(box, ctx, () => {
             ctx.memory.selected = card.id === selected ? null : card.id;
             ctx.redraw();
-          };
-          box.addEventListener("click", pick);
-          box.addEventListener("keydown", (e) => {
-            if (e.key === "Enter" || e.key === " ") {
-              e.preventDefault();
-              pick();
-            }
           });
         }
         hand.append(box);
       }
-      if (player.to_move && b.kind === "play" && !selected) hand.append(node("span", "ct-hint", ui.pick_card));
+      if (player.to_move && b.kind === "play") {
+        const why = (b.why || {})[selected];
+        const hint = node("div", "ct-hint", selected ? ui.pick_place : ui.pick_card);
+        hint.setAttribute("aria-live", "polite");
+        if (why) hint.prepend(node("div", "ct-why", why));
+        hand.append(hint);
+      }
+      if (player.to_move && b.kind === "draw") hand.append(node("div", "ct-hint", ui.pick_deck));
     } else {
       hand.append(node("span", "ct-hand-title", player.hand_text));
     }
@@ -187,4 +218,5 @@ export function drawBoard(el, view, ctx) {
     root.append(section);
   }
   el.append(root);
+  keepKeyboardFocus(root, ctx, selected);
 }
