@@ -154,8 +154,12 @@ def test_turns_can_be_played_with_the_keyboard_alone(page, lab_server, lab, tmp_
             page.keyboard.press("Tab")
         raise AssertionError(f"{limit} presses of Tab never reached {selector}")
 
-    to_hand = tab_to(f'{GAME} .ct-hand [data-card="floor1.cats.1"]')
-    print(f"Tab presses from the title to the first card of the hand: {to_hand}")
+    to_board = tab_to(f'{GAME} [data-roving="board"] [tabindex="0"]')  # each group is one Tab stop
+    print(f"Tab presses from the title to the board: {to_board}")
+    for _ in range(12):  # the arrows move within the board, from card to card
+        if page.evaluate("(s) => document.activeElement.matches(s)", f'{GAME} .ct-hand [data-card="floor1.cats.1"]'):
+            break
+        page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")  # pick the card
     # the keyboard stays on the board: the first place the card may go has the focus
     focused_on(page, "(el) => (el.dataset.targetChoice || '').startsWith('play:floor1.cats.1')")

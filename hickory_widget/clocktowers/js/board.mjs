@@ -69,21 +69,16 @@ function cardBox(card, extraClass = "") {
   return box;
 }
 
-/** Makes ``el`` act as a button: a click, Enter or Space runs ``act``. The time of a key press is remembered, so
- * that the next drawing puts the focus where the next step is (the whole widget is redrawn after every change). */
+/** Makes ``el`` act as a button: a click runs ``act``; so do Enter and Space, which the shell's keyboard module
+ * (core/js/keyboard.mjs) turns into a click with no mouse behind it (``detail`` 0). The time of such a key press is
+ * remembered, so that the next drawing puts the focus where the next step is (the widget is redrawn after every
+ * change). */
 function actsAsButton(el, ctx, act) {
   el.tabIndex = 0;
   el.setAttribute("role", "button");
-  el.addEventListener("click", () => {
-    ctx.memory.keyboard = 0;
+  el.addEventListener("click", (e) => {
+    ctx.memory.keyboard = e.detail === 0 ? Date.now() : 0;
     act();
-  });
-  el.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      ctx.memory.keyboard = Date.now();
-      act();
-    }
   });
 }
 
@@ -99,8 +94,8 @@ function makeTarget(el, choiceId, ctx, label) {
 
 /** After a drawing made soon after a key press on the board, the focus goes to the next step: the first place the
  * picked card may go, else a deck to draw from, else the first card of the hand. The redraw has removed the
- * focused element (and the notebook may have taken the focus); the focus is never taken from a text field or a
- * code cell the user is typing in. */
+ * focused element; the shell (core/js/keyboard.mjs) has put the focus back on the same control if it is still
+ * there. The focus moves only if it is on the board (or nowhere), never from the decision list or a code cell. */
 function keepKeyboardFocus(root, ctx, selected) {
   if (!ctx.memory.keyboard || Date.now() - ctx.memory.keyboard > 20000) return;
   const want = selected
@@ -108,9 +103,10 @@ function keepKeyboardFocus(root, ctx, selected) {
     : root.querySelector('[data-target-choice^="draw:"]') || root.querySelector(".ct-pickable");
   if (!want) return;
   requestAnimationFrame(() => {
+    // only while the keyboard is on the board: a move made from the decision list keeps its focus there
     const active = document.activeElement;
-    const typing = active && active.closest && active.closest("input, textarea, select, [contenteditable=true]");
-    if (want.isConnected && !typing) want.focus();
+    const onBoard = !active || active === document.body || root.contains(active);
+    if (want.isConnected && onBoard) want.focus();
   });
 }
 

@@ -172,7 +172,9 @@ function render({ model, el: host }) {
     if (error) {
       banner.append(button(view.texts["shell.error_close"], "dismiss", () => send({ type: "dismiss" })));
     }
-    const active = root.contains(document.activeElement) ? kbFocusKey(document.activeElement) : null;
+    const focus = root.contains(document.activeElement) ? document.activeElement : null;
+    const active = focus ? kbFocusKey(focus) : null;
+    const onBoard = Boolean(focus?.closest("[data-roving=board]")); // keep a board user on the board
     const board = el("div", "cs-board");
     board.dataset.roving = "board";
     drawBoard(board, view, ctx);
@@ -182,7 +184,8 @@ function render({ model, el: host }) {
     main.append(board, side);
     content.replaceChildren(controls(view), seats(view), banner, main);
     kbTabStops(content, stops, SHELL_ROVING);
-    kbRefocus(content, active, [".cs-choice", "[data-roving=board] [tabindex='0']", "[data-roving=controls] [tabindex='0']"]);
+    const boardStop = "[data-roving=board] [tabindex='0']";
+    kbRefocus(content, active, onBoard ? [boardStop, ".cs-choice"] : [".cs-choice", boardStop, "[data-roving=controls] [tabindex='0']"]);
     const t = view.texts;
     const said = view.curtain ? t["shell.pass_to"].replace("{player}", view.curtain)
       : view.decision ? view.decision.prompt : (view.result || t["shell.over"]);

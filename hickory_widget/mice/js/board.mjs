@@ -142,10 +142,7 @@ function playerPanel(p, b, ctx) {
         box.dataset.targetChoice = c.choice;
         box.tabIndex = 0;
         box.setAttribute("role", "button");
-        box.addEventListener("click", () => ctx.choose(c.choice));
-        box.addEventListener("keydown", (ev) => {
-          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ctx.choose(c.choice); }
-        });
+        box.addEventListener("click", () => ctx.choose(c.choice)); // Enter and Space too (core/js/keyboard.mjs)
       }
       hand.append(box);
     }
