@@ -133,6 +133,8 @@ class GameWidget(anywidget.AnyWidget):
         self._version = 0
         self._synced: tuple[Any, ...] = ()
         self._shown: str | None = None
+        self._recent_from: int | None = None
+        """Log lines before the bots' answer to the last human move: the shell shows the lines since then."""
         """In pass-and-play: the player who last said the screen is theirs."""
         self.developer_log: deque[str] = deque(maxlen=50)
         """What went wrong inside Python while handling intents (tracebacks of the unexpected); the user only reads
@@ -161,6 +163,11 @@ class GameWidget(anywidget.AnyWidget):
     def title(self, lang: str) -> str:
         """The game's name, shown at the top."""
         return SHELL.t(lang, "shell.title")
+
+    def recent_mark(self) -> int | None:
+        """The number of log lines now, taken before the bots answer a human move: the shell shows the lines after
+        it as "since your last move". None for a game that shows the bots' moves its own way."""
+        return len(self.log(self.language, self.show_secrets))
 
     def static_svg(self) -> str:
         """The picture of the game now (the output's ``image/svg+xml``, the picture button, ``save_picture``)."""
@@ -247,6 +254,7 @@ class GameWidget(anywidget.AnyWidget):
         game = self.game
         if not game.can_undo:
             raise IllegalChoice(self.text("door.nothing_to_undo"))
+        self._recent_from = None
         if not self.undo_over_bots or not any(k != "human" for k in self.seats.values()):
             game.undo()
             self._refresh()
@@ -383,7 +391,7 @@ class GameWidget(anywidget.AnyWidget):
             },
             "curtain": curtain, "pass_and_play": self.pass_and_play,
             "result": self.result(lang) if game.over else "",
-            "log": self.log(lang, self.show_secrets),
+            "log": self.log(lang, self.show_secrets), "recent_from": self._recent_from,
             "board": self.board(lang, self.show_secrets),
         }
 
@@ -417,9 +425,13 @@ class GameWidget(anywidget.AnyWidget):
         return None if kind == "human" else self.make_bot(kind, len(self.game.history))
 
     def _after_move(self) -> None:
-        """Lets the bots take their seats until a human seat must decide, then redraws."""
+        """Lets the bots take their seats until a human seat must decide, then redraws; what the bots did is marked
+        as recent (a human at the table sees the answers to their move at a glance)."""
         game = self.game
         made = 0
+        bot_turn = not game.over and self._bot(game.decision.player) is not None and any(
+            k == "human" for k in (self.seats.get(p, "human") for p in self.players))
+        self._recent_from = self.recent_mark() if bot_turn else None
         while not game.over and made < MOVE_LIMIT:
             bot = self._bot(game.decision.player)
             if bot is None:

@@ -220,6 +220,10 @@ class HickoryWidget(GameWidget):
             return False
         return True
 
+    def recent_mark(self) -> None:
+        """Hickory Dickory replays the bots' moves on its clock (the Replay control) and marks them in its history."""
+        return None
+
     def publish(self) -> None:
         """The board (or, while looking back, the board as it was) in ``view``, its words in ``texts``, the log
         in pages (see :meth:`_send_log`)."""

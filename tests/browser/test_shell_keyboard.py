@@ -94,11 +94,19 @@ def test_clocktowers_by_keyboard_alone_to_the_final_scoring(page, lab_server, la
 
     # Enter after Enter on the decision plays P1's whole game while the greedy bot answers
     page.locator(f'{ROOT} [data-roving="decision"] [tabindex="0"]').focus()
-    moves = 0
+    moves, answered = 0, 0
     while page.get_attribute(ROOT, "data-decision-kind") != "over" and moves < 200:
         assert focused(page, "e.classList.contains('cs-choice')"), f"focus lost after {moves} moves"
         press_and_wait(page, "Enter")
         moves += 1
+        recent = page.locator(f"{ROOT} [data-testid=recent] li")
+        if recent.count():  # the bot's answer to P1's turn, shown above the next question
+            answered += 1
+            lines = recent.all_inner_texts()  # P2's play and draw (and what the table did, e.g. a deck run out)
+            assert any(line.startswith("P2") for line in lines) and not any(line.startswith("P1") for line in lines)
+            if answered == 1:
+                lab.screenshot(page, "keyboard-clocktowers-bot-answered")
+    assert answered >= 5, "the bot's moves were not shown as recent"
     assert page.get_attribute(ROOT, "data-decision-kind") == "over", f"not over after {moves} Enter presses"
     announced = page.locator(f"{ROOT} [data-testid=announcer]").inner_text().split()
     assert announced and announced == page.locator(f"{ROOT} .cs-result").inner_text().split()  # the result, read out

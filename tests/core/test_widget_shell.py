@@ -157,3 +157,24 @@ def test_the_picture_export_is_the_same_for_every_game(tmp_path: Any) -> None:
     w = HickoryWidget(Game.new(2, seed=1))
     svg = w.save_picture(tmp_path / "board.svg").read_text(encoding="utf-8")
     assert svg.startswith("<svg") and svg == w._repr_mimebundle_()[0]["image/svg+xml"]
+
+
+def test_the_bots_answers_to_a_human_move_are_marked_recent() -> None:
+    """After P1's move in Clocktowers the greedy P2 plays; the view names the log lines since P1's move, and a move
+    with no bot to answer (or an undo) marks nothing."""
+    from hickory_widget.clocktowers import ClocktowersGame
+
+    game = ClocktowersGame.new(players=2, seed=4)
+    w = game.widget(seats={"P2": "greedy"})
+    assert w.view["recent_from"] is None
+    w.choose(game.choice_ids[0])  # P1 plays; the draw is still P1's: no bot has answered yet
+    assert w.view["recent_from"] is None or w.view["recent_from"] == len(w.view["log"])
+    before = len(w.view["log"])
+    w.choose(w.game.choice_ids[0])  # P1 draws; P2 plays and draws
+    mark = w.view["recent_from"]
+    recent = w.view["log"][mark:]
+    assert mark > before and "P1" in w.view["log"][mark - 1]  # P1's own draw is not news to P1
+    assert recent and all("P2" in line for line in recent)  # P2's play and draw
+    assert w.game.decision.player == "P1"
+    w.undo()
+    assert w.view["recent_from"] is None

@@ -130,6 +130,16 @@ function render({ model, el: host }) {
       panel.append(curtain);
       return panel;
     }
+    const recent = view.recent_from == null ? [] : view.log.slice(view.recent_from).slice(-6);
+    if (recent.length) { // the bots' answers to the last human move, before the next question
+      const box = el("div", "cs-recent");
+      box.dataset.testid = "recent";
+      box.append(el("div", "cs-recent-title", t["shell.recent"]));
+      const list = el("ul", "");
+      for (const line of recent) list.append(el("li", "", line));
+      box.append(list);
+      panel.append(box);
+    }
     panel.append(el("div", "cs-prompt", view.decision.prompt));
     const list = el("div", "cs-choices");
     list.setAttribute("aria-label", t["shell.choices"]);
@@ -151,7 +161,11 @@ function render({ model, el: host }) {
     const list = el("ol", "");
     const lines = view.log.slice(-12);
     list.start = view.log.length - lines.length + 1;
-    for (const line of lines) list.append(el("li", "", line));
+    lines.forEach((line, i) => {
+      const item = el("li", "", line);
+      if (view.recent_from != null && list.start + i > view.recent_from) item.className = "cs-recent-line";
+      list.append(item);
+    });
     box.append(list);
     requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; }); // the newest line in view
     return box;
