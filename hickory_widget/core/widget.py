@@ -57,8 +57,8 @@ def join_modules(paths: Iterable[Path]) -> str:
 
 
 def bundle(board_js: Path) -> str:
-    """The shared keyboard module, the game's drawing module and the shell, as one ES module."""
-    return join_modules((SHELL_DIR / "keyboard.mjs", board_js, SHELL_DIR / "shell.mjs"))
+    """The shared keyboard and DOM modules, the game's drawing module and the shell, as one ES module."""
+    return join_modules((SHELL_DIR / "keyboard.mjs", SHELL_DIR / "dom.mjs", board_js, SHELL_DIR / "shell.mjs"))
 
 
 def styles(board_css: Path | None) -> str:

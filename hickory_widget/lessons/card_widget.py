@@ -17,7 +17,7 @@ from .widget import LessonWidget, lesson_css
 
 def card_lesson_bundle(board_js: Path) -> str:
     """The game's drawing module followed by ``lesson.mjs``, as one ES module (imports dropped, exports plain)."""
-    return join_modules((board_js, _js_dir() / "lesson.mjs"))
+    return join_modules((SHELL_DIR / "dom.mjs", board_js, _js_dir() / "lesson.mjs"))
 
 class CardLessonWidget(LessonWidget):
     """A lesson widget for one card game; subclasses name the game, its drawing module and its view model."""

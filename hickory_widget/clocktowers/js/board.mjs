@@ -1,28 +1,12 @@
 // Clocktowers board for the core widget shell: decks with their top cards, each player's towers as stacked
 // cards (floors with cats or mice, clock, roof in its colour), the hand of the player to decide, the discard pile.
 // Pick a card in the hand and the places it may go light up (data-target-choice); a click there chooses.
+import { node, svgBox } from "../../core/js/dom.mjs";
 
 const ROOF_FILL = { red: "#c0392b", blue: "#2e6fbf", green: "#3a9a4a", yellow: "#e0b020", purple: "#8e44ad" };
 const FLOOR_FILL = { plain: "#efe4cf", cats: "#f6d7b0", mice: "#dde3ea" };
 const UNIT = 18;
-const SVGNS = "http://www.w3.org/2000/svg";
 
-function node(tag, className, text) {
-  const n = document.createElement(tag);
-  if (className) n.className = className;
-  if (text !== undefined) n.textContent = text;
-  return n;
-}
-
-function svg(width, height, body) {
-  const s = document.createElementNS(SVGNS, "svg");
-  s.setAttribute("width", String(width));
-  s.setAttribute("height", String(height));
-  s.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  s.setAttribute("aria-hidden", "true");
-  s.innerHTML = body; // numbers and fixed shapes only
-  return s;
-}
 
 export function catIcon(x, y) {
   return `<path transform="translate(${x},${y})" d="M-5,-1 L-4.5,-7 L-1.5,-4 L1.5,-4 L4.5,-7 L5,-1 A5,4.5 0 1 1 -5,-1Z" fill="#5b3a1e"/>`;
@@ -47,7 +31,7 @@ export function cardPicture(card, width = 62) {
     for (let i = 0; i < card.floors; i++) body += `<rect x="5" y="${i * UNIT + 5}" width="8" height="${UNIT - 10}" fill="#9fb7c9"/>`;
     if (card.floors === 2) body += `<line x1="0" x2="${width}" y1="${UNIT}" y2="${UNIT}" stroke="#6b5a40" stroke-dasharray="3 3"/>`;
     body += animalIcons(card.animals, width / 2 + 8, UNIT / 2 + 2);
-    return svg(width, h, body);
+    return svgBox(width, h, body);
   }
   if (card.kind === "clock") {
     const h = 26, cx = width / 2, cy = 13;
@@ -55,10 +39,10 @@ export function cardPicture(card, width = 62) {
       `<circle cx="${cx}" cy="${cy}" r="10" fill="#fffdf5" stroke="#333"/>` +
       `<path d="M${cx},${cy} L${cx},${cy - 7} M${cx},${cy} L${cx + 5},${cy}" stroke="#333" stroke-width="1.6"/>`;
     if (card.animals === "mice") body += mouseIcon(9, cy + 3) + mouseIcon(width - 9, cy + 3);
-    return svg(width, h, body);
+    return svgBox(width, h, body);
   }
   const h = 26;
-  return svg(width + 8, h, `<path d="M1,${h - 1} L${(width + 8) / 2},1 L${width + 7},${h - 1}Z" fill="${ROOF_FILL[card.colour]}" stroke="#333"/>`);
+  return svgBox(width + 8, h, `<path d="M1,${h - 1} L${(width + 8) / 2},1 L${width + 7},${h - 1}Z" fill="${ROOF_FILL[card.colour]}" stroke="#333"/>`);
 }
 
 function cardBox(card, extraClass = "") {

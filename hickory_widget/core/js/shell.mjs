@@ -7,19 +7,14 @@
 // decision is announced to screen readers through one live region that is never rebuilt.
 import { drawBoard } from "./board.mjs";
 import { kbFocusKey, kbInstall, kbRefocus, kbTabStops } from "./keyboard.mjs";
+import { node } from "./dom.mjs";
 
 /** Board spots a game marks role="button" are the board group's members, and act on Enter and Space. */
 const SHELL_ROVING = { board: "[role=button]", seats: "select" };
 
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function button(label, control, onClick, disabled = false) {
-  const b = el("button", "cs-button", label);
+  const b = node("button", "cs-button", label);
   b.type = "button";
   b.dataset.control = control;
   b.disabled = disabled;
@@ -28,8 +23,8 @@ function button(label, control, onClick, disabled = false) {
 }
 
 function checkbox(label, control, checked, onChange) {
-  const wrap = el("label", "cs-check");
-  const box = el("input");
+  const wrap = node("label", "cs-check");
+  const box = node("input");
   box.type = "checkbox";
   box.checked = Boolean(checked);
   box.dataset.control = control;
@@ -39,13 +34,13 @@ function checkbox(label, control, checked, onChange) {
 }
 
 function render({ model, el: host }) {
-  const root = el("div", "cs-root");
+  const root = node("div", "cs-root");
   root.dataset.testid = "game";
-  const live = el("div", "cs-live");
+  const live = node("div", "cs-live");
   live.setAttribute("aria-live", "polite");
   live.setAttribute("role", "status");
   live.dataset.testid = "announcer";
-  const content = el("div", "cs-content");
+  const content = node("div", "cs-content");
   root.append(live, content);
   host.appendChild(root);
   const memory = {};
@@ -65,10 +60,10 @@ function render({ model, el: host }) {
 
   function controls(view) {
     const t = view.texts;
-    const bar = el("div", "cs-controls");
+    const bar = node("div", "cs-controls");
     bar.dataset.roving = "controls";
     bar.append(
-      el("strong", "cs-title", view.title),
+      node("strong", "cs-title", view.title),
       button(t["shell.undo"], "undo", () => send({ type: "undo" }), !view.can_undo),
       button(t["shell.redo"], "redo", () => send({ type: "redo" }), !view.can_redo),
       button(t["shell.step_bot"], "bot_step", () => send({ type: "bot_step" }), !view.decision),
@@ -77,11 +72,11 @@ function render({ model, el: host }) {
     const secrets = checkbox(t["shell.secrets"], "secrets", view.secrets, (on) => send({ type: "secrets", on }));
     const pass = checkbox(t["shell.pass_and_play"], "pass_and_play", view.pass_and_play,
       (on) => send({ type: "pass_and_play", on }));
-    const lang = el("select", "cs-select");
+    const lang = node("select", "cs-select");
     lang.dataset.control = "language";
     lang.setAttribute("aria-label", t["shell.language"]);
     for (const code of view.languages) {
-      const option = el("option", "", code.toUpperCase());
+      const option = node("option", "", code.toUpperCase());
       option.value = code;
       option.selected = code === view.language;
       lang.append(option);
@@ -93,15 +88,15 @@ function render({ model, el: host }) {
 
   function seats(view) {
     const t = view.texts;
-    const row = el("div", "cs-seats");
+    const row = node("div", "cs-seats");
     row.dataset.roving = "seats";
-    row.append(el("span", "cs-label", t["shell.seats"] + ":"));
+    row.append(node("span", "cs-label", t["shell.seats"] + ":"));
     for (const player of view.players) {
-      const label = el("label", "cs-seat", player + " ");
-      const select = el("select", "cs-select");
+      const label = node("label", "cs-seat", player + " ");
+      const select = node("select", "cs-select");
       select.dataset.seat = player;
       for (const kind of view.seat_kinds) {
-        const option = el("option", "", t["shell.seat." + kind]);
+        const option = node("option", "", t["shell.seat." + kind]);
         option.value = kind;
         option.selected = view.seats[player] === kind;
         select.append(option);
@@ -115,36 +110,36 @@ function render({ model, el: host }) {
 
   function decisionPanel(view) {
     const t = view.texts;
-    const panel = el("div", "cs-decision");
+    const panel = node("div", "cs-decision");
     panel.dataset.roving = "decision";
     if (!view.decision) {
-      panel.append(el("div", "cs-result", view.result || t["shell.over"]));
+      panel.append(node("div", "cs-result", view.result || t["shell.over"]));
       return panel;
     }
     if (view.curtain) {
       const fill = (text) => text.replace("{player}", view.curtain);
-      const curtain = el("div", "cs-curtain");
+      const curtain = node("div", "cs-curtain");
       curtain.dataset.testid = "curtain";
-      curtain.append(el("p", "", fill(t["shell.pass_to"])),
+      curtain.append(node("p", "", fill(t["shell.pass_to"])),
         button(fill(t["shell.ready"]), "ready", () => send({ type: "ready", player: view.curtain })));
       panel.append(curtain);
       return panel;
     }
     const recent = view.recent_from == null ? [] : view.log.slice(view.recent_from).slice(-6);
     if (recent.length) { // the bots' answers to the last human move, before the next question
-      const box = el("div", "cs-recent");
+      const box = node("div", "cs-recent");
       box.dataset.testid = "recent";
-      box.append(el("div", "cs-recent-title", t["shell.recent"]));
-      const list = el("ul", "");
-      for (const line of recent) list.append(el("li", "", line));
+      box.append(node("div", "cs-recent-title", t["shell.recent"]));
+      const list = node("ul", "");
+      for (const line of recent) list.append(node("li", "", line));
       box.append(list);
       panel.append(box);
     }
-    panel.append(el("div", "cs-prompt", view.decision.prompt));
-    const list = el("div", "cs-choices");
+    panel.append(node("div", "cs-prompt", view.decision.prompt));
+    const list = node("div", "cs-choices");
     list.setAttribute("aria-label", t["shell.choices"]);
     for (const choice of view.decision.choices) {
-      const b = el("button", "cs-choice", choice.label);
+      const b = node("button", "cs-choice", choice.label);
       b.type = "button";
       b.dataset.choiceId = choice.id;
       b.addEventListener("click", () => ctx.choose(choice.id));
@@ -155,14 +150,14 @@ function render({ model, el: host }) {
   }
 
   function log(view) {
-    const box = el("details", "cs-log");
+    const box = node("details", "cs-log");
     box.open = true;
-    box.append(el("summary", "", view.texts["shell.log"]));
-    const list = el("ol", "");
+    box.append(node("summary", "", view.texts["shell.log"]));
+    const list = node("ol", "");
     const lines = view.log.slice(-12);
     list.start = view.log.length - lines.length + 1;
     lines.forEach((line, i) => {
-      const item = el("li", "", line);
+      const item = node("li", "", line);
       if (view.recent_from != null && list.start + i > view.recent_from) item.className = "cs-recent-line";
       list.append(item);
     });
@@ -180,7 +175,7 @@ function render({ model, el: host }) {
     root.dataset.curtain = view.curtain || "";
     root.lang = view.language;
     const error = model.get("error") || "";
-    const banner = el("div", "cs-error", error);
+    const banner = node("div", "cs-error", error);
     banner.setAttribute("role", "alert");
     banner.hidden = !error;
     if (error) {
@@ -189,12 +184,12 @@ function render({ model, el: host }) {
     const focus = root.contains(document.activeElement) ? document.activeElement : null;
     const active = focus ? kbFocusKey(focus) : null;
     const onBoard = Boolean(focus?.closest("[data-roving=board]")); // keep a board user on the board
-    const board = el("div", "cs-board");
+    const board = node("div", "cs-board");
     board.dataset.roving = "board";
     drawBoard(board, view, ctx);
-    const side = el("div", "cs-side");
+    const side = node("div", "cs-side");
     side.append(decisionPanel(view), log(view));
-    const main = el("div", "cs-main");
+    const main = node("div", "cs-main");
     main.append(board, side);
     content.replaceChildren(controls(view), seats(view), banner, main);
     kbTabStops(content, stops, SHELL_ROVING);

@@ -2,29 +2,13 @@
 // the last reveal (animated: the plays turn up, then each hunt in the order of the cycle, its captures flying to
 // the capturer's pile; with reduced motion everything is shown at once), and one panel per player: face-down
 // card, points, captured pile, and the hand of the seat that may see it (a click on a card plays it).
+import { node, svgBox } from "../../core/js/dom.mjs";
 
 const FILL = { elephant: "#b8bec6", dog: "#d9b38c", cat: "#f2c46d", mouse: "#c9d8e6" };
 const BACK = { red: "#c0392b", blue: "#2e6fbf", green: "#3a9a4a", yellow: "#d4a017", purple: "#8e44ad",
   orange: "#e67e22", start: "#333333" };
-const SVGNS = "http://www.w3.org/2000/svg";
 const STEP_MS = 1100;
 
-function node(tag, className, text) {
-  const n = document.createElement(tag);
-  if (className) n.className = className;
-  if (text !== undefined) n.textContent = text;
-  return n;
-}
-
-function svg(width, height, body) {
-  const s = document.createElementNS(SVGNS, "svg");
-  s.setAttribute("width", String(width));
-  s.setAttribute("height", String(height));
-  s.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  s.setAttribute("aria-hidden", "true");
-  s.innerHTML = body; // fixed shapes and numbers only
-  return s;
-}
 
 /** A small drawing of each animal (head and ears), so a card is told by shape as well as by colour and name. */
 export function glyph(animal) {
@@ -38,7 +22,7 @@ export function glyph(animal) {
     mouse: '<circle cx="8" cy="9" r="5" fill="#8f9daa"/><circle cx="20" cy="9" r="5" fill="#8f9daa"/>' +
       '<circle cx="14" cy="16" r="7" fill="#aab6c2"/><circle cx="14" cy="20" r="1.5" fill="#222"/>',
   };
-  return svg(28, 28, shapes[animal] || "");
+  return svgBox(28, 28, shapes[animal] || "");
 }
 
 export function cardBox(card, extra = "") {
@@ -71,7 +55,7 @@ function cycleRing(b) {
     body += `<path d="M${cx + r * Math.cos(s)},${cy + r * Math.sin(s)} A${r},${r} 0 0 1 ${cx + r * Math.cos(e)},` +
       `${cy + r * Math.sin(e)}" fill="none" stroke="#5b4a30" stroke-width="2" marker-end="url(#mice-arrow)"/>`;
   });
-  const ring = svg(160, 150, body);
+  const ring = svgBox(160, 150, body);
   wrap.append(ring);
   b.cycle.forEach((entry, i) => {
     const a = -Math.PI / 2 + i * Math.PI / 2;
