@@ -365,6 +365,17 @@ def cell_text(page: Any, index: int) -> str:
     )
 
 
+def close_everything(page: Any) -> None:
+    """Leaves the shared server as the test found it: the notebook saved and closed, its kernel stopped."""
+    page.evaluate("""async () => {
+        const app = window.jupyterapp;
+        const widget = app.shell.currentWidget;
+        await widget.context.save();
+        await widget.sessionContext.shutdown();
+        await app.commands.execute('application:close-all');
+    }""")
+
+
 @dataclass(frozen=True)
 class LabHelpers:
     """The helpers above, for tests (conftest modules are not imported by tests directly)."""
@@ -375,6 +386,7 @@ class LabHelpers:
     cell_text: Callable[[Any, int], str] = cell_text
     wait_for: Callable[..., Any] = wait_for
     screenshot: Callable[[Any, str], Path] = screenshot
+    close_everything: Callable[[Any], None] = close_everything
     output_dir: Path = OUTPUT_DIR
 
     @property

@@ -136,7 +136,7 @@ def test_a_newcomer_plays_a_whole_two_player_game_against_the_greedy_bot(page, l
     lab.wait_for(page, f'{GAME} .cs-result:text("Punkte")')
     assert page.locator(f"{GAME} .ct-tower-points").first.inner_text().endswith(("Punkt", "Punkte"))
     lab.screenshot(page, "ct-new-user-05b-final-scoring-de")
-    close_everything(page)
+    lab.close_everything(page)
 
 
 def test_turns_can_be_played_with_the_keyboard_alone(page, lab_server, lab, tmp_path: Path) -> None:
@@ -190,20 +190,10 @@ def test_turns_can_be_played_with_the_keyboard_alone(page, lab_server, lab, tmp_
         assert version(page) > before + 1, f"turn {turn + 2} did not go by"
     lab.run_cell(page, 1)
     assert "over=False" in lab.cell_text(page, 1)
-    close_everything(page)
+    lab.close_everything(page)
 
 
 def focused_on(page: Any, test: str) -> None:
     """Waits (a few frames at most) until the focused element passes ``test``, a JS function of the element."""
     page.wait_for_function(f"() => document.activeElement && ({test})(document.activeElement)", timeout=5000)
 
-
-def close_everything(page: Any) -> None:
-    """Leaves the shared server as the test found it: the notebook saved and closed, its kernel stopped."""
-    page.evaluate("""async () => {
-        const app = window.jupyterapp;
-        const widget = app.shell.currentWidget;
-        await widget.context.save();
-        await widget.sessionContext.shutdown();
-        await app.commands.execute('application:close-all');
-    }""")

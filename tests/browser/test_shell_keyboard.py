@@ -114,6 +114,7 @@ def test_clocktowers_by_keyboard_alone_to_the_final_scoring(page, lab_server, la
     lab.run_cell(page, 1)
     assert "kernel: over=True" in lab.cell_text(page, 1)
     print(f"\nClocktowers by keyboard: {moves} Enter presses to the final scoring")
+    lab.close_everything(page)
 
 
 def test_mice_secret_plays_by_keyboard_and_the_prompt_is_announced(page, lab_server, lab, tmp_path: Path) -> None:
@@ -137,3 +138,4 @@ def test_mice_secret_plays_by_keyboard_and_the_prompt_is_announced(page, lab_ser
     lab.screenshot(page, "keyboard-mice-after-three-plays")
     lab.run_cell(page, 1)
     assert "kernel: over=" in lab.cell_text(page, 1)
+    lab.close_everything(page)

@@ -80,15 +80,5 @@ def test_play_a_card_on_the_board_draw_from_a_deck_then_undo(page, lab_server, l
     download.value.save_as(saved)
     assert saved.name.startswith("clocktowers-") and saved.read_text().startswith("<svg")
     assert " punt" in saved.read_text()  # in the widget's language
-    close_everything(page)
+    lab.close_everything(page)
 
-
-def close_everything(page) -> None:
-    """Leaves the shared server as the test found it: the notebook saved and closed, its kernel stopped."""
-    page.evaluate("""async () => {
-        const app = window.jupyterapp;
-        const widget = app.shell.currentWidget;
-        await widget.context.save();
-        await widget.sessionContext.shutdown();
-        await app.commands.execute('application:close-all');
-    }""")
