@@ -97,9 +97,10 @@ class GameWidget(anywidget.AnyWidget):
     """Traits (besides ``language``) whose change redraws the view: those the Python view model reads."""
     game_type: ClassVar[type] = object
     """What ``w.game`` may be set to."""
-    undo_over_bots: ClassVar[bool] = False
-    """Whether Undo takes back the last human decision and the bot moves after it, and Redo puts them back (Hickory
-    Dickory's), rather than one move at a time (the shell's: a bot seat's move put back waits for "one bot move")."""
+    undo_over_bots: ClassVar[bool] = True
+    """Whether Undo, at a table of humans and bots, takes back the last human decision and the bot moves after it,
+    and Redo puts them back (what a player undoing "my move" means), rather than one move at a time (a bot's move
+    put back would wait for "one bot move"). With no bot, or no human, seated, Undo always steps one move."""
 
     view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
@@ -255,7 +256,9 @@ class GameWidget(anywidget.AnyWidget):
         if not game.can_undo:
             raise IllegalChoice(self.text("door.nothing_to_undo"))
         self._recent_from = None
-        if not self.undo_over_bots or not any(k != "human" for k in self.seats.values()):
+        bots_seated = any(k != "human" for k in self.seats.values())
+        humans_seated = any(self.seats.get(p, "human") == "human" for p in self.players)
+        if not (self.undo_over_bots and bots_seated and humans_seated):  # one move at a time
             game.undo()
             self._refresh()
             return

@@ -75,7 +75,6 @@ class HickoryWidget(GameWidget):
     intents: ClassVar = INTENTS
     redraw_on: ClassVar[tuple[str, ...]] = ()  # show_secrets is drawn by the front end from the view it has
     game_type: ClassVar[type] = Game
-    undo_over_bots: ClassVar[bool] = True
 
     view = traitlets.Dict().tag(sync=True)
     """The board as last drawn (see :func:`.view.build`), without the log, which travels in the three traits

@@ -70,8 +70,9 @@ def test_an_unexpected_failure_is_one_sentence_for_the_user_and_a_traceback_in_t
 
 
 def test_undo_over_bots_takes_back_the_human_decision_and_the_bots_moves_after_it() -> None:
-    """Hickory Dickory's Undo (``undo_over_bots``) steps over the bots' moves; the shell's steps one move at a time,
-    leaving a bot's move to make (Clocktowers: P3's draw)."""
+    """Undo (``undo_over_bots``, every game) steps over the bots' moves back to the human's last decision; Redo puts
+    them back. Clocktowers: P1's draw and the two bots' turns go back together; with only bots seated, or a game
+    that steps, one move at a time."""
     hd = HickoryWidget(Game.new(3, seed=2), seats={"yellow": "greedy", "red": "random"})
     before = list(hd.game.history)  # red decides first: the bot has played up to blue's decision
     assert before and hd.game.decision.player == "blue"
@@ -89,11 +90,16 @@ def test_undo_over_bots_takes_back_the_human_decision_and_the_bots_moves_after_i
     ct.choose(ct.game.choice_ids[0])
     assert len(ct.game.history) == 6 and ct.game.decision.player == "P1"
     ct.undo()
-    assert len(ct.game.history) == 5 and ct.game.decision.player == "P3"
+    assert len(ct.game.history) == 1 and ct.game.decision.player == "P1"  # P1's draw: P1's last decision
     ct.redo()
     assert len(ct.game.history) == 6
     send(ct, type="redo", version=ct.view["version"])
     assert ct.error == SHELL.t("en", "shell.door.nothing_to_redo")
+    watch = ClocktowersGame.new(players=2, seed=2).widget(seats={"P1": "random", "P2": "greedy"})  # bots only
+    played = len(watch.game.history)
+    assert watch.game.over and played > 2
+    watch.undo()
+    assert len(watch.game.history) == played - 1 and not watch.game.over  # one move back
 
 
 def test_undo_before_any_human_move_says_only_bots_have_decided() -> None:
