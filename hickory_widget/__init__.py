@@ -75,8 +75,8 @@ _OLD_PATHS = {name: f"hickory.{name}" for name in (
     "actions", "activation", "bots", "builder", "chain", "chance", "components", "delivering", "delivery",
     "end_of_game", "end_of_round", "favor_hand", "favors", "flow", "fuzzing", "game", "i18n", "intents",
     "invariants", "labels", "mcts", "minute_hand", "options", "outer_ring", "playout", "position", "setup", "solo",
-    "state", "storage", "svg", "tick", "timeline", "trading", "view", "whatif", "whatif_panel", "why_not", "widget",
-)} | {"decisions": "core.protocol", "doors": "core.doors", "rng": "core.rng"}
+    "state", "storage", "svg", "tick", "timeline", "trading", "view", "whatif", "why_not", "widget",
+)} | {"decisions": "core.protocol", "doors": "core.doors", "rng": "core.rng", "whatif_panel": "core.whatif_panel"}
 
 
 class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):

@@ -1,4 +1,5 @@
-"""The widget's front-end geometry (js/*.mjs), tested with Node's own test runner (`node --test js/`)."""
+"""The front ends' pure parts (js/*.test.mjs, hickory_widget/core/js/*.test.mjs), tested with Node's own test
+runner (`node --test js/ hickory_widget/core/js/`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 JS = Path(__file__).resolve().parent.parent / "js"
+CORE_JS = JS.parent / "hickory_widget" / "core" / "js"
 
 
 def test_node_test_runner_passes() -> None:
@@ -19,7 +21,7 @@ def test_node_test_runner_passes() -> None:
             pytest.fail("node is not installed, but CI is set: the js/ tests must run in CI")
         pytest.skip("node is not installed: the js/ tests (node --test js/) were not run")
     result = subprocess.run(
-        [node, "--test", str(JS)], cwd=JS.parent, capture_output=True, text=True, timeout=120, check=False
+        [node, "--test", str(JS), str(CORE_JS)], cwd=JS.parent, capture_output=True, text=True, timeout=120, check=False
     )
     if result.returncode != 0:
         pytest.fail(f"node --test js/ failed (exit {result.returncode}):\n{result.stdout}\n{result.stderr}")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from hickory_widget import Position
+from hickory_widget.core.whatif_panel import WhatIfPanel
 from hickory_widget.hickory.whatif import SerialExecutor
-from hickory_widget.hickory.whatif_panel import WhatIfPanel
 
 
 def delivery_position():

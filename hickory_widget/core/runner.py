@@ -207,6 +207,10 @@ class GameRunner:
     def scores(self) -> dict[str, int]:
         return self.rules.scores(self._state)
 
+    def player_name(self, player: str, lang: str) -> str:
+        """How a player is called in ``lang`` (a game whose players are colors names the color)."""
+        return player
+
     def position(self, *, live: bool = False) -> dict[str, Any]:
         """The position at the last checkpoint (a turn or Tick boundary) as plain data; before the first one, the
         position the game started from. ``live=True`` gives the state as it is now instead (mid-turn, or a

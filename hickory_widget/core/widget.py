@@ -319,6 +319,14 @@ class GameWidget(anywidget.AnyWidget):
         self._refresh()
         return made
 
+    def what_if(self, **kwargs: Any) -> Any:
+        """A "what if?" panel for this board's current decision (:class:`~.whatif_panel.WhatIfPanel`; kwargs:
+        playouts, bot, seed, executor): bots play each option to the end many times; a click on an option's bar
+        takes it here."""
+        from .whatif_panel import WhatIfPanel
+
+        return WhatIfPanel(self, **kwargs)
+
     def save_picture(self, path: str | Path) -> Path:
         """Writes the static picture of the game (SVG) to ``path``; the widget's picture button does the same as a
         download."""

@@ -143,6 +143,9 @@ class Game(GameRunner):
         """Players by score, ties broken by filled hunt-board spaces (R114)."""
         return standings(self._state)
 
+    def player_name(self, player: str, lang: str) -> str:
+        return labels.player_name(player, lang)
+
     def widget(self, **kwargs: Any) -> Any:
         """This game in an interactive widget (``HickoryWidget``); needs Jupyter."""
         from .widget import HickoryWidget

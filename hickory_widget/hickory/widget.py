@@ -143,12 +143,6 @@ class HickoryWidget(GameWidget):
     def new_game(self, players: int | list[str] = 4, seed: int = 1, **options: Any) -> None:
         self.game = Game.new(players, seed, **options)
 
-    def what_if(self, **kwargs: Any) -> Any:
-        """A "what if?" panel for this board's current decision (``WhatIfPanel``; kwargs: playouts, bot, ...)."""
-        from .whatif_panel import WhatIfPanel
-
-        return WhatIfPanel(self, **kwargs)
-
     def why_not(self, choice_id: str | None) -> str:
         """Why an option is not legal now, in the widget's language (R111 for a paw, R89 for a leap, ...)."""
         if not choice_id:

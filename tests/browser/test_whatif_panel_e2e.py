@@ -47,3 +47,36 @@ def test_run_the_panel_then_click_a_bar_to_take_that_option(page, lab_server, la
     lab.run_cell(page, 1)
     assert lab.cell_text(page, 1).strip() == "kernel: history=['jump_off'] status=idle"
     lab.screenshot(page, "whatif-panel-after-click")
+
+
+CARD_CELL = """\
+import ipywidgets as widgets
+from hickory_widget.clocktowers import Position
+from hickory_widget.core.whatif import SerialExecutor
+
+built = (Position(players=["A", "B"]).hand("A", "roof.red", "floor1.cats").hand("B", "floor1.plain")
+         .tower("A", "floor2.plain", clock="clock.plain").deck("floors", "floor1.mice", "floor2.cats"))
+w = built.game().widget(seats={"B": "greedy"})
+panel = w.what_if(playouts=4, executor=SerialExecutor())
+widgets.HBox([w, panel])
+"""
+CARD_READ_BACK = 'print(f"kernel: history={w.game.history[:1]} status={panel.status}")'
+
+
+def test_the_same_panel_beside_a_clocktowers_table(page, lab_server, lab, tmp_path: Path) -> None:
+    """C12: the red roof on t1 finishes a tower worth 5 at once, so the panel ranks it best; a click on its bar
+    plays it on the table."""
+    page.set_viewport_size({"width": 1600, "height": 1300})
+    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "ct-whatif.ipynb", CARD_CELL, CARD_READ_BACK))
+    panel = lab.wait_for(page, '[data-testid=whatif][data-status="idle"]', timeout=60_000)
+    assert "A decides: play a card, or discard one face down" in panel.inner_text()
+    page.locator("[data-testid=whatif-run]").click()
+    lab.wait_for(page, '[data-testid=whatif][data-status="done"]', timeout=120_000)
+    bars = page.locator("[data-testid=whatif-chart] [data-choice]")
+    assert "play:roof.red.1:t1" in bars.evaluate_all("els => els.map(e => e.dataset.choice)")
+    lab.screenshot(page, "whatif-panel-clocktowers")
+    page.locator('[data-testid=whatif-chart] [data-choice="play:roof.red.1:t1"] [data-testid=whatif-bar]').click()
+    lab.wait_for(page, '[data-testid=game][data-decision-kind="draw"][data-player="A"]')
+    lab.run_cell(page, 1)
+    assert lab.cell_text(page, 1).strip() == "kernel: history=['play:roof.red.1:t1'] status=idle"
+    lab.close_everything(page)

@@ -55,3 +55,21 @@ def test_compare_ranks_the_options_with_intervals_on_any_executor() -> None:
 def test_an_illegal_option_is_refused() -> None:
     with pytest.raises(IllegalChoice, match=r"not a legal choice now; legal: play:roof\.red\.1:t1"):
         outlook(position(), "play:roof.red.1:new")
+
+
+def test_the_what_if_panel_works_for_a_card_game_and_takes_the_best_option() -> None:
+    """The widget's panel (core/whatif_panel.py) on Clocktowers: it reads A's decision, runs the playouts, ranks the
+    roof on t1 first (C12: 5 points at once) and a click on its bar plays it on the board."""
+    from hickory_widget.clocktowers.widget import ClocktowersWidget
+
+    w = ClocktowersWidget(position(), seats={"B": "greedy"}, language="it")
+    panel = w.what_if(playouts=4, executor=SerialExecutor())
+    assert panel.decision["player"] == "A" and panel.decision["player_name"] == "A"
+    assert {o["id"] for o in panel.decision["options"]} == set(w.game.choice_ids)
+    assert panel.strings["title"] == "E se?"  # the panel speaks the widget's language (Italian here)
+    panel.run(wait=True)
+    assert panel.status == "done" and len(panel.rows) == len(w.game.choice_ids)
+    best = next(r for r in panel.rows if r["best"])
+    assert best["id"] == "play:roof.red.1:t1" and best["low"] <= best["mean"] <= best["high"]
+    panel._on_msg(panel, {"type": "take", "choice": best["id"], "key": panel.decision["key"]})
+    assert w.game.history[0] == "play:roof.red.1:t1" and panel.rows == []  # the board moved on; old rows dropped

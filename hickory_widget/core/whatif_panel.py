@@ -1,10 +1,12 @@
-"""The "what if?" panel: a small widget beside the board that compares the options of the current decision.
+"""The "what if?" panel: a small widget beside the board that compares the options of the current decision, for
+any game on the core.
 
     >>> w = game.widget()
-    >>> panel = WhatIfPanel(w, playouts=40)     # or WhatIfPanel(game)
+    >>> panel = w.what_if(playouts=40)          # or WhatIfPanel(w), WhatIfPanel(game)
     >>> panel                                   # Run, watch the bar, Cancel; click a bar to take that option
 
-It runs :func:`hickory_widget.whatif.compare` in a background thread (the kernel stays free), shows its progress,
+It runs :func:`hickory_widget.core.whatif.compare` in a background thread (the kernel stays free), shows its
+progress,
 can cancel it, draws each option's mean points with the 95% interval, and a click on an option's bar takes that
 option through the widget's (or game's) public ``choose``, so the board redraws. The panel follows the board:
 when the decision changes, old results are cleared.
@@ -20,24 +22,22 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..core.protocol import IllegalChoice
-from . import labels
-from .game import Game
-from .i18n import catalog, check_language
+from .messages import Catalog, check_language
+from .protocol import IllegalChoice
+from .runner import GameRunner
 from .whatif import Cancelled, Comparison, compare
 
-_JS = Path(__file__).parent.parent.parent / "js" / "whatif.mjs"
-if not _JS.exists():  # installed wheel: js/ is packaged as hickory_widget/hickory/static
-    _JS = Path(__file__).parent / "static" / "whatif.mjs"
+_JS = Path(__file__).parent / "js" / "whatif.mjs"
+TEXTS = Catalog(Path(__file__).parent / "messages")
 
 
 def panel_strings(lang: str) -> dict[str, str]:
     """The panel's texts in ``lang`` (keys without the ``whatif.`` prefix)."""
-    return {k.removeprefix("whatif."): v for k, v in catalog(lang).items() if k.startswith("whatif.")}
+    return {k.removeprefix("whatif."): v for k, v in TEXTS.prefixed(lang, "whatif.").items()}
 
 
 class WhatIfPanel(anywidget.AnyWidget):
-    """Compares the options of the current decision of a ``HickoryWidget`` or a ``Game``."""
+    """Compares the options of the current decision of a game's widget or of a game."""
 
     _esm = _JS.read_text(encoding="utf-8")
 
@@ -57,8 +57,9 @@ class WhatIfPanel(anywidget.AnyWidget):
 
     def __init__(self, source: Any, *, playouts: int = 40, bot: str = "greedy", seed: int = 0,
                  executor: Executor | None = None, **kwargs: Any) -> None:
-        if not isinstance(source, Game) and not isinstance(getattr(source, "game", None), Game):
-            raise TypeError(f"WhatIfPanel takes a HickoryWidget or a Game, not {type(source).__name__}")
+        if not isinstance(source, GameRunner) and not isinstance(getattr(source, "game", None), GameRunner):
+            raise TypeError(f"WhatIfPanel takes a game on the core or its widget (for Hickory Dickory a HickoryWidget "
+                            f"or a Game), not {type(source).__name__}")
         super().__init__(playouts=playouts, **kwargs)
         self.source = source
         self.bot, self.seed, self.executor = bot, seed, executor
@@ -74,8 +75,8 @@ class WhatIfPanel(anywidget.AnyWidget):
         self.refresh()
 
     @property
-    def game(self) -> Game:
-        return self.source if isinstance(self.source, Game) else self.source.game
+    def game(self) -> Any:
+        return self.source if isinstance(self.source, GameRunner) else self.source.game
 
     # ------------------------------------------------------------------------------------------ Python API
     def refresh(self) -> None:
@@ -84,10 +85,12 @@ class WhatIfPanel(anywidget.AnyWidget):
         key = f"{len(game.history)}:{hash(tuple(game.history)) & 0xFFFFFFFF:08x}"
         decision: dict[str, Any] = {}
         if not game.over:
-            ask, lang = game._ask, self.language
-            decision = {"key": key, "player": ask.player, "player_name": labels.player_name(ask.player, lang),
-                        "prompt": labels.prompt(game.state, ask, lang),
-                        "options": [{"id": o, "label": labels.label(game.state, ask, o, lang)} for o in ask.options]}
+            lang = self.language
+            asked = game.decision_in(lang)
+            name = game.player_name(asked.player, lang)
+            prompt = asked.prompt.removeprefix(f"{name}:").strip()  # the panel says who decides itself
+            decision = {"key": key, "player": asked.player, "player_name": name, "prompt": prompt,
+                        "options": [{"id": c.id, "label": c.label} for c in game.choices_in(lang)]}
         if decision.get("key") != self.decision.get("key"):
             self.cancel()
             self.rows, self.comparison, self.done, self.total, self.status = [], None, 0, 0, "idle"
