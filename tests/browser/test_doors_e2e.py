@@ -34,6 +34,10 @@ def test_a_click_on_an_out_of_date_board_reads_as_one_italian_sentence_and_chang
     boards = page.locator("[data-testid=hickory]")
     lab.wait_for(page, "[data-testid=hickory] button[data-choice-id]")
     assert boards.count() == 2
+    # both boards have heard from the kernel (a board that has not after 4 s shows itself as a saved picture, its
+    # buttons off, until the kernel answers: on a loaded machine the second one can take that long)
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=hickory][data-live=yes]').length === 2",
+                           timeout=60_000)
     version_before = boards.nth(0).get_attribute("data-version")
     boards.nth(0).locator(f'button[data-choice-id="{first}"]').first.click()
     page.wait_for_function(
