@@ -37,7 +37,16 @@ class Card:
 
 
 def card(card_id: object) -> Card:
-    """The card with this id; ValueError saying what a card id looks like otherwise."""
+    """The card with this id; ValueError saying what a card id looks like otherwise. Bots and scoring ask for the
+    same few dozen cards hundreds of thousands of times, so each is made once."""
+    known = _KNOWN.get(card_id) if isinstance(card_id, str) else None
+    return known if known is not None else _make(card_id)
+
+
+_KNOWN: dict[str, Card] = {}
+
+
+def _make(card_id: object) -> Card:
     parts = card_id.split(".") if isinstance(card_id, str) else []
     if (len(parts) != 3 or parts[0] not in ANIMALS or parts[1] not in {str(v) for v in VALUES}
             or parts[2] not in (*COLOURS, START)):
@@ -47,6 +56,7 @@ def card(card_id: object) -> Card:
     c = Card(card_id, parts[0], int(parts[1]), parts[2])  # type: ignore[union-attr]
     if c.set == START and c.id not in STARTING_CARDS:
         raise ValueError(f"{card_id!r} is not a starting card; those are {', '.join(STARTING_CARDS)}")
+    _KNOWN[c.id] = c
     return c
 
 
