@@ -1,6 +1,6 @@
 """Mice! figures: whole games by random and greedy bots per player count, a save and a load (full replay), a seat
-save mid-round, the widget's view model; and how one greedy bot fares against random ones. Prints tables; asserts
-nothing.
+save mid-round, the widget's view model; how one greedy bot fares against random ones; and a what-if comparison
+of a secret decision (the core's compare on the default process pool). Prints tables; asserts nothing.
 
     .venv/bin/python benchmarks/bench_mice.py --games 10
 """
@@ -72,12 +72,26 @@ def strength(games: int) -> None:
                   f"{statistics.mean(points['greedy']):>11.1f} {statistics.mean(points['random']):>11.1f}")
 
 
+def what_if(playouts: int) -> None:
+    """P2's 16 options after P1 placed a card face down, ``playouts`` each, greedy and random bots."""
+    from hickory_widget.core.whatif import compare
+
+    table = MiceGame.new(players=4, seed=11)
+    table.choose(table.choice_ids[0])
+    print(f"\nwhat-if, 4 players, P2's {len(table.choice_ids)} options x {playouts} playouts, default process pool:")
+    for bot in ("greedy", "random"):
+        result, seconds = timed(lambda bot=bot: compare(table, playouts=playouts, bot=bot, seed=1, progress=False))
+        n = playouts * len(result.rows)
+        print(f"  {bot:>6} bots: {seconds:6.1f} s, {n / seconds:7.1f} playouts/s, best {result.best.label}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10)
     args = parser.parse_args()
     speed(args.games)
     strength(args.games * 2)
+    what_if(args.games * 4)
 
 
 if __name__ == "__main__":
