@@ -217,3 +217,43 @@ def test_R32_R34_R30_R27_R35_R9_R109_the_engine_proves_the_setup_and_refresh_ans
     wrong = next(a.id for a in ex.answers if a.id != truth)
     verdict = ex.check(wrong)
     assert not verdict.correct and verdict.message.startswith("Non proprio.") and verdict.rules
+
+
+def test_every_rule_R1_to_R123_is_practised_by_at_least_one_exercise() -> None:
+    practised = {m.group(0) for ex in EXERCISES for r in ex.rules if (m := re.match(r"R\d+", r))}
+    missing = [f"R{n}" for n in range(1, 124) if f"R{n}" not in practised]
+    assert not missing, f"rules no exercise practises: {missing}"
+
+
+@pytest.mark.parametrize("key, truth", [("setup/bag-count", 68), ("setup/favor-deck", 11)])
+def test_R23_R25_R99_the_engine_counts_what_setup_left_in_the_bag_and_the_favor_deck(key: str, truth: int) -> None:
+    ex = by_key(key, "de")
+    assert ex.truth() == [truth]
+    assert ex.check(truth).correct
+    verdict = ex.check(truth - 1)
+    assert not verdict.correct and verdict.message.startswith("Nicht ganz.") and verdict.rules
+
+
+def test_R6_R20_the_token_facts_read_the_table_the_seed_laid_out() -> None:
+    assert by_key("setup/token-one").truth() == ["T-SCAMP"]
+    assert by_key("setup/token-back").truth() == ["moon"]
+    assert not by_key("setup/token-back").check("sun").correct
+
+
+def test_R72_an_icon_already_resolved_is_not_offered_again_in_the_same_entry() -> None:
+    ex = by_key("search/once-each")
+    assert ex.truth() == ["act:1", "decline"]
+    verdict = ex.check(["act:0", "act:1", "decline"])
+    assert not verdict.correct and "R72" in verdict.rules
+
+
+def test_R87_only_the_favor_card_with_a_throw_icon_offers_a_throw() -> None:
+    ex = by_key("favors/which-throws")
+    thrown = ex.game()
+    thrown.choose("favor:F11")
+    assert any(c.startswith("throw:") for c in thrown.choice_ids)
+    climbed = ex.game()
+    climbed.choose("favor:F07")
+    assert not any(c.startswith("throw:") for c in climbed.choice_ids)
+    verdict = ex.check("favor:F07")
+    assert not verdict.correct and verdict.legal and "R87" in verdict.rules

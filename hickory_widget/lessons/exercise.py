@@ -89,6 +89,25 @@ def _fact(game: Game, name: str, of: Any) -> Any:
         return s.player(of).score
     if name == "leaf":
         return s.leaves[int(of)] or "empty"
+    return _table_fact(game, name, of)
+
+
+def _table_fact(game: Game, name: str, of: Any) -> Any:
+    """What lies where on the table (the box's contents as setup spread them): bag, decks, tokens, cards."""
+    s = game.state
+    counts = {"bag": len(s.bag), "favor_deck": len(s.favor_deck), "quest_deck": len(s.quest_deck),
+              "quests_up": sum(1 for q in s.quests_up if q), "bin": sum(1 for t in s.bin if t),
+              "hunt_boards": len({p.board for p in s.players})}
+    if name in counts:
+        return counts[name]
+    if name == "cards":
+        return len(s.player(of).cards)
+    if name == "token":
+        return s.tokens[int(of)]
+    if name == "group":  # the back of the token on a number: a fixed number, a sun or a moon (R6)
+        c, token = s.c, s.tokens[int(of)]
+        groups = {"fixed": c.fixed_tokens.values(), "sun": c.sun_tokens, "moon": c.moon_tokens}
+        return next(g for g, tokens in groups.items() if any(t.id == token for t in tokens))
     raise ValueError(f"unknown fact {name!r}")
 
 

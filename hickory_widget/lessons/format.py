@@ -26,7 +26,8 @@ KINDS = ("do", "predict", "best")
 MODES = ("one", "several", "number")
 PROOFS = ("legal", "next", "points", "where", "winner", "fact")
 FACTS = ("minute", "hour", "hand_spaces", "priority", "favors", "tiles", "scaler", "weight", "paws", "leaf", "score",
-         "free", "bumped", "next_leaf", "web")
+         "free", "bumped", "next_leaf", "web", "bag", "favor_deck", "quest_deck", "quests_up", "bin", "hunt_boards",
+         "cards", "token", "group")
 RULE_ID = re.compile(r"^(R\d+[a-z]?|Q\d+|H\d+|L\d+|C\d+|M\d+)$")
 SETUP_STEPS = {
     # builder method: (minimum, maximum) number of arguments
