@@ -236,6 +236,10 @@ def test_R23_R25_R99_the_engine_counts_what_setup_left_in_the_bag_and_the_favor_
 
 def test_R6_R20_the_token_facts_read_the_table_the_seed_laid_out() -> None:
     assert by_key("setup/token-one").truth() == ["T-SCAMP"]
+    # "whatever the shuffle": the token on 1 is the same in every game, the one on 8 only keeps its moon back
+    tables = [Game.new(2, seed=seed).state.tokens for seed in range(1, 9)]
+    assert {tokens[1] for tokens in tables} == {"T-SCAMP"}
+    assert {tokens[8] for tokens in tables} == {"T-CLIMB1-SEARCH2", "T-CLIMB2-MARKET"}
     assert by_key("setup/token-back").truth() == ["moon"]
     assert not by_key("setup/token-back").check("sun").correct
 

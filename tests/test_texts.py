@@ -245,9 +245,23 @@ def runs(seq: list[str], terms: dict[int, set[tuple[str, ...]]]) -> set[tuple[st
     return out
 
 
+def lesson_texts(node: object, where: str) -> list[tuple[str, str]]:
+    """Every text of a lesson file (task, hints, explanation, answers, reasons), named by its place in the file."""
+    if isinstance(node, dict):
+        if set(node) == set(LANGUAGES) and all(isinstance(v, str) for v in node.values()):
+            return [(f"{where}.{lang}", text) for lang, text in node.items()]
+        return [t for key, value in node.items() for t in lesson_texts(value, f"{where}.{key}")]
+    if isinstance(node, list):
+        return [t for i, value in enumerate(node) for t in lesson_texts(value, f"{where}[{i}]")]
+    return []
+
+
 def product_texts() -> list[tuple[str, str]]:
-    """Every catalog message and every notebook cell (source and printed output), named by where it is."""
+    """Every catalog message, every notebook cell (source and printed output) and every text of the built-in
+    lessons, named by where it is."""
     out = [(f"{lang}.po {key}", text) for lang in LANGUAGES for key, text in catalog(lang).items()]
+    for path in sorted((ROOT / "hickory_widget" / "lessons" / "data").rglob("*.json")):
+        out += lesson_texts(json.loads(path.read_text(encoding="utf-8")), path.name)
     for nb in sorted((ROOT / "examples").glob("*.ipynb")):
         for i, cell in enumerate(json.loads(nb.read_text(encoding="utf-8"))["cells"]):
             out.append((f"{nb.name} cell {i}", "".join(cell["source"])))
