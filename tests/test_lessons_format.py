@@ -85,6 +85,10 @@ CASES = {
                                                               ["mouse", "blue.scurrier", "outer 10"]]),
         "leap-key", "exercises[0].position"),
     "bad horizon": (lambda d: d["exercises"][3].update(horizon="week"), "best-leap", "exercises[3].horizon"),
+    "a fact of a number off the clock": (lambda d: d["exercises"][1].update(
+        mode="one", proof={"kind": "fact", "name": "token", "of": 13}), "paw-counts", "exercises[1].proof.of"),
+    "a fact of a color that names none": (lambda d: d["exercises"][1].update(
+        mode="one", proof={"kind": "fact", "name": "cards"}), "paw-counts", "exercises[1].proof.of"),
 }
 
 

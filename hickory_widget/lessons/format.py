@@ -28,6 +28,9 @@ PROOFS = ("legal", "next", "points", "where", "winner", "fact")
 FACTS = ("minute", "hour", "hand_spaces", "priority", "favors", "tiles", "scaler", "weight", "paws", "leaf", "score",
          "free", "bumped", "next_leaf", "web", "bag", "favor_deck", "quest_deck", "quests_up", "bin", "hunt_boards",
          "cards", "token", "group")
+FACTS_OF = {"leaf": "number", "token": "number", "group": "number", "favors": "color", "scaler": "color",
+            "score": "color", "cards": "color", "tiles": "mouse"}
+"""Hickory facts read of something: a number of the clock (1-12), a player color or a mouse id."""
 RULE_ID = re.compile(r"^(R\d+[a-z]?|Q\d+|H\d+|L\d+|C\d+|M\d+)$")
 SETUP_STEPS = {
     # builder method: (minimum, maximum) number of arguments
@@ -176,6 +179,8 @@ def _check_proof(proof: dict[str, Any], rd: _Reader, path: str, game_name: str =
         raise rd.fail(f"{path}.name", f"one of {', '.join(facts)}, found {proof.get('name')!r}")
     if kind == "fact" and spec is not None and spec.facts[proof["name"]] and not isinstance(proof.get("of"), str):
         raise rd.fail(f"{path}.of", f"the fact {proof['name']!r} is read of a player or tower id, e.g. 'P1' or 't1'")
+    if kind == "fact" and spec is None and proof["name"] in FACTS_OF:
+        _check_fact_of(proof, rd, path)
     if kind == "points" and not isinstance(proof.get("color"), str):
         raise rd.fail(f"{path}.color", "the color whose points are counted, e.g. 'blue'")
     if kind == "where" and not isinstance(proof.get("mouse"), str):
@@ -183,6 +188,17 @@ def _check_proof(proof: dict[str, Any], rd: _Reader, path: str, game_name: str =
     play = proof.get("play", [])
     if not isinstance(play, list) or not all(isinstance(p, str) for p in play):
         raise rd.fail(f"{path}.play", "a list of choice ids played before the fact is read")
+
+
+def _check_fact_of(proof: dict[str, Any], rd: _Reader, path: str) -> None:
+    """A Hickory fact read of a number, a color or a mouse names it in ``of`` (``leaf`` of 12, ``cards`` of blue)."""
+    name, of, what = proof["name"], proof.get("of"), FACTS_OF[proof["name"]]
+    number = of if isinstance(of, int) and not isinstance(of, bool) else int(of) if str(of).isdigit() else 0
+    if what == "number" and not 1 <= number <= 12:
+        raise rd.fail(f"{path}.of", f"the fact {name!r} is read of a number of the clock, 1 to 12; found {of!r}")
+    if what != "number" and not isinstance(of, str):
+        example = "'blue'" if what == "color" else "'blue.spotter'"
+        raise rd.fail(f"{path}.of", f"the fact {name!r} is read of a {what}, e.g. {example}; found {of!r}")
 
 
 def build_position(setup: dict[str, Any], rd: _Reader, path: str) -> dict[str, Any]:
