@@ -82,10 +82,4 @@ def test_two_people_pass_the_screen_a_bot_plays_and_the_reveal_is_animated(page,
     result = page.locator(f"{GAME} .cs-result").inner_text()
     assert result.startswith("Vince: ") and " punti" in result
     lab.screenshot(page, "mice-final-scoring")
-    page.evaluate("""async () => {
-        const app = window.jupyterapp;
-        const widget = app.shell.currentWidget;
-        await widget.context.save();
-        await widget.sessionContext.shutdown();
-        await app.commands.execute('application:close-all');
-    }""")
+    lab.close_everything(page)
