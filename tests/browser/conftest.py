@@ -387,6 +387,7 @@ class LabHelpers:
     wait_for: Callable[..., Any] = wait_for
     screenshot: Callable[[Any, str], Path] = screenshot
     close_everything: Callable[[Any], None] = close_everything
+    free_port: Callable[[], int] = free_port
     output_dir: Path = OUTPUT_DIR
 
     @property

@@ -11,7 +11,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +19,7 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,19 +41,14 @@ class VoilaServer:
         return self.log_path.read_text(errors="replace")
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
-def voila_server(browser_prerequisites: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+def voila_server(browser_prerequisites: None, lab: Any,
+                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     """Voilà serving a copy of examples/06_lessons.ipynb on 127.0.0.1 with a pool of preheated kernels, progress
     in a temporary file."""
     base = tmp_path_factory.mktemp("voila")
     shutil.copy(NOTEBOOK, base / NOTEBOOK.name)
-    port = _free_port()
+    port = lab.free_port()
     env = dict(os.environ, HICKORY_PROGRESS=str(base / "progress.json"), PYTHONUNBUFFERED="1",
                PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
                JUPYTER_RUNTIME_DIR=str(base / "runtime"))
