@@ -207,6 +207,13 @@ class GameRunner:
     def scores(self) -> dict[str, int]:
         return self.rules.scores(self._state)
 
+    @property
+    def winners(self) -> list[str]:
+        """The players in first place by score; a game with tie-breaks overrides this."""
+        scores = self.scores
+        best = max(scores.values())
+        return [p for p, v in scores.items() if v == best]
+
     def player_name(self, player: str, lang: str) -> str:
         """How a player is called in ``lang`` (a game whose players are colors names the color)."""
         return player

@@ -81,14 +81,19 @@ class ReplayPlayouts:
         return out
 
 
+def question(player: str, prompt: str) -> str:
+    """A decision's prompt without a leading "<player>:" (some games' prompts name the player, some do not), for
+    texts that say who decides themselves."""
+    return prompt.removeprefix(f"{player}:").strip()
+
+
 def outcome(game: Any, me: str) -> Result:
-    """(points, margin over the best opponent, share of first place) of ``me`` in a finished game; a game with
-    tie-breaks names its ``winners``. Alone at the table, the margin is the points themselves."""
+    """(points, margin over the best opponent, share of first place) of ``me`` in a finished game (first place as
+    the game's ``winners`` says, tie-breaks included). Alone at the table, the margin is the points themselves."""
     scores = game.scores
     mine = scores[me]
     others = [v for p, v in scores.items() if p != me]
-    best = max(scores.values())
-    first = list(game.winners) if hasattr(game, "winners") else [p for p, v in scores.items() if v == best]
+    first = game.winners
     return mine, float(mine - max(others)) if others else float(mine), (1.0 / len(first) if me in first else 0.0)
 
 
@@ -180,8 +185,7 @@ class Comparison:
         return fig
 
     def __str__(self) -> str:
-        asked = self.prompt if self.prompt.startswith(f"{self.player}:") else f"{self.player}: {self.prompt}"
-        lines = [f"{asked} ({self.bot} bots, seed {self.seed})",
+        lines = [f"{self.player}: {question(self.player, self.prompt)} ({self.bot} bots, seed {self.seed})",
                  f"{'choice':28} {'n':>5} {'points':>7} {'95% interval':>15} {'margin':>7} {'win':>5}"]
         for r in self.rows:
             lines.append(f"{_short(r.label, 28):28} {r.playouts:5} {r.mean_points:7.1f} "

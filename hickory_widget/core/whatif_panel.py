@@ -25,7 +25,7 @@ import traitlets
 from .messages import Catalog, check_language
 from .protocol import IllegalChoice
 from .runner import GameRunner
-from .whatif import Cancelled, Comparison, compare
+from .whatif import Cancelled, Comparison, compare, question
 
 _JS = Path(__file__).parent / "js" / "whatif.mjs"
 TEXTS = Catalog(Path(__file__).parent / "messages")
@@ -88,8 +88,8 @@ class WhatIfPanel(anywidget.AnyWidget):
             lang = self.language
             asked = game.decision_in(lang)
             name = game.player_name(asked.player, lang)
-            prompt = asked.prompt.removeprefix(f"{name}:").strip()  # the panel says who decides itself
-            decision = {"key": key, "player": asked.player, "player_name": name, "prompt": prompt,
+            decision = {"key": key, "player": asked.player, "player_name": name,
+                        "prompt": question(name, asked.prompt),  # the panel says who decides itself
                         "options": [{"id": c.id, "label": c.label} for c in game.choices_in(lang)]}
         if decision.get("key") != self.decision.get("key"):
             self.cancel()

@@ -143,6 +143,11 @@ class Game(GameRunner):
         """Players by score, ties broken by filled hunt-board spaces (R114)."""
         return standings(self._state)
 
+    @property
+    def winners(self) -> list[str]:
+        """The colors in first place, ties broken by filled hunt-board spaces (R114)."""
+        return [st.color for st in standings(self._state) if st.place == 1]
+
     def player_name(self, player: str, lang: str) -> str:
         return labels.player_name(player, lang)
 

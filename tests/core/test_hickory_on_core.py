@@ -84,3 +84,10 @@ def test_old_import_paths_name_the_moved_modules() -> None:
     assert callable(importlib.import_module("hickory_widget").explain)  # the function, never the module
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("hickory_widget.no_such_module")
+
+
+def test_R114_winners_follow_the_standings() -> None:
+    """The core asks a game for its ``winners`` (what-if win rates count first places); Hickory Dickory's are the
+    standings' first place, ties broken by the hunt board (R114), not the plain top score."""
+    game = Game.from_json((SAVES / "four-finished.json").read_text(encoding="utf-8").strip())
+    assert game.over and game.winners == [s.color for s in game.standings() if s.place == 1] == ["yellow"]
