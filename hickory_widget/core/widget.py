@@ -257,8 +257,7 @@ class GameWidget(anywidget.AnyWidget):
             raise IllegalChoice(self.text("door.nothing_to_undo"))
         self._recent_from = None
         bots_seated = any(k != "human" for k in self.seats.values())
-        humans_seated = any(self.seats.get(p, "human") == "human" for p in self.players)
-        if not (self.undo_over_bots and bots_seated and humans_seated):  # one move at a time
+        if not (self.undo_over_bots and bots_seated and self._humans_seated):  # one move at a time
             game.undo()
             self._refresh()
             return
@@ -429,6 +428,11 @@ class GameWidget(anywidget.AnyWidget):
         if change["old"] != change["new"] and self._version:
             self._after_move()
 
+    @property
+    def _humans_seated(self) -> bool:
+        """Whether a person plays at least one seat (``seats`` holds the bot seats only)."""
+        return any(p not in self.seats for p in self.players)
+
     def _bot(self, player: str, default: str | None = None) -> Any:
         kind = self.seats.get(player, "human")
         if kind == "human":
@@ -440,8 +444,7 @@ class GameWidget(anywidget.AnyWidget):
         as recent (a human at the table sees the answers to their move at a glance)."""
         game = self.game
         made = 0
-        bot_turn = not game.over and self._bot(game.decision.player) is not None and any(
-            k == "human" for k in (self.seats.get(p, "human") for p in self.players))
+        bot_turn = not game.over and self._bot(game.decision.player) is not None and self._humans_seated
         self._recent_from = self.recent_mark() if bot_turn else None
         while not game.over and made < MOVE_LIMIT:
             bot = self._bot(game.decision.player)
