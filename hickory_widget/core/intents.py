@@ -103,7 +103,8 @@ def parse_intent(content: Any, board_version: int, table: Intents) -> dict[str, 
     spec = table[kind]
     for name in content:
         if name != "type" and name not in spec:
-            raise IntentRefused("door.unknown_field", kind=kind, field=bounded(str(name), 30))
+            raise IntentRefused("door.unknown_field", kind=kind, field=bounded(str(name), 30),
+                                fields=", ".join(["type", *spec]))
     try:
         check_plain(content, max_depth=MAX_DEPTH, max_str=MAX_STR, max_list=50)
     except PlainDataError as exc:  # a float, a huge number, deep nesting ...: named by its field
