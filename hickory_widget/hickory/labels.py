@@ -193,6 +193,9 @@ def event_text(s: State, e: dict, lang: str = "en") -> str:
         key = "event.scaler_climbed_points"
     elif k == "mouse_fled":
         key = "event.mouse_fled_inner" if e.get("ring") == "inner" else "event.mouse_fled_outer"
+    elif k == "hunt_board_scored" and not (e.get("rows") and e.get("columns")):  # no "0 rows and 2 columns"
+        key = ("event.hunt_board_scored_rows" if e.get("rows") else "event.hunt_board_scored_columns"
+               if e.get("columns") else "event.hunt_board_scored_none")
     elif k == "solo_result":
         key = "event.solo_won" if e.get("won") else "event.solo_lost"
     if not has(lang, key):
