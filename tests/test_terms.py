@@ -31,7 +31,7 @@ from texts_corpus import (
 )
 
 from hickory_widget.hickory import labels
-from hickory_widget.hickory.i18n import ARTICLED, FORMS, Term, italian_article, proper_name, t, term_list
+from hickory_widget.hickory.i18n import ARTICLED, FORMS, Term, italian_article, proper_name, term_list
 
 GLOSSARY = Path(__file__).resolve().parents[2] / "shared" / "rules" / "glossary.csv"
 if not GLOSSARY.exists():
@@ -124,8 +124,8 @@ def italian_templates() -> dict[str, str]:
 
 def test_italian_templates_ask_for_the_form_of_every_mouse_in_running_text() -> None:
     """A mouse in running text needs its article: {mouse.art}, {mouse.al}, {receiver.del} ... Only a heading
-    ('{mouse}: paga il costo', 'Carta Topo: {mouse}') or a bare name may use the plain form; no template puts its own article or
-    preposition in front of a form that already has one."""
+    ('{mouse}: paga il costo', 'Carta Topo: {mouse}') or a bare name may use the plain form; no template puts its
+    own article or preposition in front of a form that already has one."""
     bad, asked = [], 0
     for key, template in italian_templates().items():
         for field, form in _field_uses(template):
@@ -378,4 +378,5 @@ def test_zero_counts_are_said_in_words() -> None:
     assert labels.event_text(s, e, "it") == ("Blu non ha riempito nessuna riga o colonna intera della plancia caccia "
                                              "al tesoro: nessun punto.")
     e.update(rows=1, columns=1, points=10)
-    assert labels.event_text(s, e, "de") == "Blau hat auf dem Trophäentableau 1 Reihe und 1 Spalte gefüllt: 10 Siegpunkte."
+    assert labels.event_text(s, e, "de") == ("Blau hat auf dem Trophäentableau 1 Reihe und 1 Spalte gefüllt: "
+                                             "10 Siegpunkte.")
