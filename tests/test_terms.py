@@ -345,6 +345,7 @@ def problems(lang: str, where: str, text: str, keys: set[str]) -> list[str]:
     out += [f"{where}: zero count in: {text}" for _ in ZERO[lang].findall(text)]
     if lang == "it":
         out += [f"{where}: no article for '{p}' in: {text}" for p in italian_mouse_problems(text)]
+        out += [f"{where}: number article in: {text}" for _ in IT_NUMBER_ARTICLE.findall(text)]
     return out
 
 
@@ -389,3 +390,27 @@ def test_zero_counts_are_said_in_words() -> None:
     e.update(rows=1, columns=1, points=10)
     assert labels.event_text(s, e, "de") == ("Blau hat auf dem Trophäentableau 1 Reihe und 1 Spalte gefüllt: "
                                              "10 Siegpunkte.")
+
+
+IT_NUMBER_ARTICLE = re.compile(r"\b(?:il|al|del|dal|sul|nel|col) (?:1|8|11)\b|\b(?:l'|all'|dell'|dall'|sull'|nell')"
+                               r"(?:[2-79]|10|12)\b")
+"""'dell'1', 'all'8', 'sull'11' but 'del 4', 'al 12': Italian numbers take the article of their spoken form."""
+IT_ARTICLE_BEFORE_NUMBER_FIELD = re.compile(r"\b(?:il|al|del|dal|sul|nel|l'|all'|dell'|dall'|sull'|nell')"
+                                            r" ?\{(?:n|hour|minute|number|start|space|x)\}")
+
+
+def test_italian_numbers_take_the_right_article() -> None:
+    """'al {n}' cannot be right for 1, 8 and 11 ('all'8'), so a template says 'al numero {n}'; a written number
+    gets the article of its spoken form ('dell'1', 'del 4')."""
+    texts = [*catalog_texts("it"), *lesson_texts("it")]
+    bad = [f"{w}: {x}" for w, x in texts if IT_NUMBER_ARTICLE.search(x) or IT_ARTICLE_BEFORE_NUMBER_FIELD.search(x)]
+    assert len(texts) > 1500
+    assert not bad, "\n".join(bad)
+
+
+def test_the_number_article_check_knows_the_elided_numbers() -> None:
+    assert IT_NUMBER_ARTICLE.search("la casella interna del 1")
+    assert IT_NUMBER_ARTICLE.search("all'4")
+    assert not IT_NUMBER_ARTICLE.search("dell'1, del 4, all'8, al 12, dall'11")
+    assert IT_ARTICLE_BEFORE_NUMBER_FIELD.search("si attiva al {n}.")
+    assert not IT_ARTICLE_BEFORE_NUMBER_FIELD.search("si attiva al numero {n}.")
