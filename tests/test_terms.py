@@ -207,7 +207,7 @@ WRONG_WORDS: dict[str, list[tuple[str, ...]]] = {
         (r"50-Punkte-Marker", "all", "the 50-point token is the '50-Punkte-Plättchen'"),
         (r"hinaus(?:zieh|gez|geh|lauf)|zieht\s+\S+\s+hinaus|\bHinausziehen", "hickory",
          "a mouse 'wuselt' onto the outer space ('Auf das Außenfeld wuseln')"),
-        (r"Hickory Dickory", "all", "the German edition is 'Die Stunde der Maus'"),
+        (r"Hickory[ -]Dickory", "all", "the German edition is 'Die Stunde der Maus'"),
     ],
     "en": [
         (r"\bcolour|\bcentre|\bfavour|\bneighbour|\bbehaviour|\bhonour"
