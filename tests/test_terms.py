@@ -349,8 +349,8 @@ def problems(lang: str, where: str, text: str, keys: set[str]) -> list[str]:
     return out
 
 
-GAMES_IN_TEST = 15
-"""Bot games played here (all three games, every player count, seeds 1, 2 ...); scripts/check_texts.py plays 60."""
+GAMES_IN_TEST = 30
+"""Bot games played here (all three games, every player count, seeds 1 to 3); scripts/check_texts.py plays 60."""
 
 
 def test_what_bot_games_print_passes_every_check() -> None:

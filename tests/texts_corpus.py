@@ -1,5 +1,5 @@
 """Every text a learner reads, gathered per language: the four catalogs, the lessons' texts, the rule
-explanations, and what bot games print (prompts, choice labels, log lines, results). tests/test_terms.py checks
+explanations, and what bot games print (prompts, choice labels, log lines, why-not answers, results). tests/test_terms.py checks
 them; scripts/check_texts.py runs the same checks over more bot games.
 """
 
@@ -96,6 +96,9 @@ def bot_game_texts(name: str, players: int, seed: int, langs: tuple[str, ...] = 
             d = game.decision_in(lang)
             out[lang].append(d.prompt)
             out[lang].extend(c.label for c in game.choices_in(lang))
+            if name == "hickory" and made % 7 == 0:  # why-not answers for options a learner might try
+                from hickory_widget.hickory.why_not import why_not
+                out[lang].extend(why_not(game, c, lang) for c in ("stay", "leap:3", "act:0", "inner:5"))
         game.choose(decide(game, bots[made % 2 if name == "hickory" else 0]))
         made += 1
     for lang in langs:

@@ -12,8 +12,13 @@ Italian and German catalogs, and extra forms (``tile.red.button.dat``, ``mouse.g
 :func:`term` turns a key into a :class:`Term`, a string that also answers ``{tile.obj}`` (the object pronoun "lo"
 or "la"), ``{mouse.gen}`` ("der Springmaus von Blau") and so on inside a template.
 
+Italian terms also answer the article forms (:data:`ARTICLED`): ``{mouse.art}`` "lo Spazzino di Blu",
+``{mouse.al}`` "alla Saetta di Blu", ``{receiver.del}`` "del Cercatore di Rosso", picked from the term's gender,
+number and first sound, so a template asks for the form its sentence needs and never writes an article itself
+(docs/STYLE-it.md). A player's name is a :func:`proper_name` (``{who.al}`` "a Blu").
+
 Game terms follow the editions' own words (glossary.csv): Scurrier / Saetta / Springmaus, Lord Cuckoo / Lord
-Cucù / Prinz Kuckuck ...
+Cucù / Prinz Kuckuck ... (docs/STYLE-en.md, STYLE-it.md, STYLE-de.md).
 """
 
 from __future__ import annotations
