@@ -1,6 +1,6 @@
 """Every text a learner reads, gathered per language: the four catalogs, the lessons' texts, the rule
-explanations, and what bot games print (prompts, choice labels, log lines, why-not answers, results). tests/test_terms.py checks
-them; scripts/check_texts.py runs the same checks over more bot games.
+explanations, and what bot games print (prompts, choice labels, log lines, why-not answers, results).
+tests/test_terms.py checks them; scripts/check_texts.py runs the same checks over more bot games.
 """
 
 from __future__ import annotations
