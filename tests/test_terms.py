@@ -414,3 +414,13 @@ def test_the_number_article_check_knows_the_elided_numbers() -> None:
     assert not IT_NUMBER_ARTICLE.search("dell'1, del 4, all'8, al 12, dall'11")
     assert IT_ARTICLE_BEFORE_NUMBER_FIELD.search("si attiva al {n}.")
     assert not IT_ARTICLE_BEFORE_NUMBER_FIELD.search("si attiva al numero {n}.")
+
+
+def test_italian_lessons_and_catalogs_name_every_mouse_with_its_article() -> None:
+    """The lessons write mouse names out ('lo Spazzino di Blu è sulla casella interna del 4'): each has its article
+    too, as an option text may stand alone ('Cercatore di Rosso')."""
+    texts = [*lesson_texts("it"), *((w, without_fields(x)) for w, x in catalog_texts("it"))]
+    named = [(w, x) for w, x in texts if IT_MOUSE.search(x)]
+    bad = [f"{w}: {italian_mouse_problems(x)} in: {x}" for w, x in named if italian_mouse_problems(x)]
+    assert len(named) > 100
+    assert not bad, "\n".join(bad)
