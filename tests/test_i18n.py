@@ -146,7 +146,7 @@ def test_the_bump_sentence_names_the_bumped_mice() -> None:
          "bumped": ["red.spotter", "yellow.scurrier"]}
     assert labels.event_text(game.state, e) == ("Blue's Scavenger jumps on the full minute hand at 5 and bumps "
                                                 "Red's Spotter and Yellow's Scurrier off.")
-    assert "Cercatore di Rosso e Saetta di Giallo" in labels.event_text(game.state, e, "it")
+    assert "il Cercatore di Rosso e la Saetta di Giallo" in labels.event_text(game.state, e, "it")
     assert "die Guckmaus von Rot und die Springmaus von Gelb" in labels.event_text(game.state, e, "de")
 
 

@@ -182,9 +182,11 @@ def test_italian_pronouns_agree_with_the_tile() -> None:
     for tile, article, pronoun in ((button, "un bottone viola", "lo"), (key, "una chiave rossa", "la")):
         e = {"kind": "tile_claimed", "rules": ["R69"], "mouse": "blue.scurrier", "receiver": "blue.spotter",
              "tile": tile}
-        assert f"rivendica {article} e {pronoun} mette sulla carta di Cercatore di Blu" in labels.event_text(s, e, "it")
+        text = labels.event_text(s, e, "it")
+        assert f"rivendica {article} e {pronoun} mette sulla carta del Cercatore di Blu" in text
         ask = Ask("blue", "claim", ["claim:blue.spotter", "skip_claim"], {"number": 3, "tile": tile})
-        assert labels.label(s, ask, "claim:blue.spotter", "it") == f"Rivendica{pronoun} sulla carta di Cercatore di Blu"
+        assert labels.label(s, ask, "claim:blue.spotter", "it") == (
+            f"Rivendica{pronoun} sulla carta del Cercatore di Blu")
         assert labels.label(s, ask, "claim:blue.spotter", "en") == "Claim it onto Blue's Spotter's card"
 
 
@@ -326,14 +328,18 @@ def test_every_rule_id_cited_in_a_text_or_notebook_has_an_explanation() -> None:
     assert not missing, f"cited without an explanation: {missing}"
 
 
-def test_each_ruling_with_a_switch_names_its_option() -> None:
-    """A reader of Q3's explanation learns the switch for the other reading (hickory_widget/hickory/options.py)."""
+def test_each_ruling_with_a_switch_says_in_words_that_an_option_exists() -> None:
+    """A reader of Q3's explanation learns that a rule option gives the other reading, in words: the option's key
+    (hickory_widget/hickory/options.py) is code, never shown to a learner."""
     from hickory_widget.hickory.options import OPTIONS
 
+    words = {"en": "rule option", "it": "opzione di regola", "de": "Regeloption"}
     for name, description in OPTIONS.items():
         for q in re.findall(r"\bQ\d+\b", description.split(":")[0]):
             for lang in LANGUAGES:
-                assert name in hickory_widget.hickory.explain(q, lang), f"{lang} {q} does not name the option {name}"
+                text = hickory_widget.hickory.explain(q, lang)
+                assert words[lang] in text, f"{lang} {q} does not say that a rule option exists"
+                assert name not in text, f"{lang} {q} shows the option key {name}"
 
 
 def test_the_lesson_widget_speaks_from_the_same_catalogs_with_plural_points() -> None:

@@ -12,12 +12,18 @@ Italian and German catalogs, and extra forms (``tile.red.button.dat``, ``mouse.g
 :func:`term` turns a key into a :class:`Term`, a string that also answers ``{tile.obj}`` (the object pronoun "lo"
 or "la"), ``{mouse.gen}`` ("der Springmaus von Blau") and so on inside a template.
 
+Italian terms also answer the article forms (:data:`ARTICLED`): ``{mouse.art}`` "lo Spazzino di Blu",
+``{mouse.al}`` "alla Saetta di Blu", ``{receiver.del}`` "del Cercatore di Rosso", picked from the term's gender,
+number and first sound, so a template asks for the form its sentence needs and never writes an article itself
+(docs/STYLE-it.md). A player's name is a :func:`proper_name` (``{who.al}`` "a Blu").
+
 Game terms follow the editions' own words (glossary.csv): Scurrier / Saetta / Springmaus, Lord Cuckoo / Lord
-Cucù / Prinz Kuckuck ...
+Cucù / Prinz Kuckuck ... (docs/STYLE-en.md, STYLE-it.md, STYLE-de.md).
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -29,10 +35,55 @@ LANGUAGES = ("en", "it", "de")
 
 _DIR = Path(__file__).parent / "messages"
 
-FORMS = ("nom", "acc", "dat", "gen", "obj")
-"""The grammatical forms a :class:`Term` can give: German cases, and ``obj``, the object pronoun (it / lo, la /
-ihn, sie, es). A language without a form of its own gives the plain text (for ``obj``, the pronoun of the term's
-gender)."""
+CASES = ("nom", "acc", "dat", "gen", "obj")
+"""German cases, and ``obj``, the object pronoun (it / lo, la / ihn, sie, es)."""
+
+ARTICLED = ("art", "al", "del", "dal", "sul", "nel", "con")
+"""Italian forms with the definite article, named after their masculine shape: ``art`` "lo Spazzino di Blu",
+``al`` "alla Saetta di Blu", ``del`` "dell'Esploratore", ``dal``, ``sul``, ``nel`` and ``con`` ("con il / con lo /
+con la / con l'"). The article follows the term's gender, number and initial sound (:func:`italian_article`)."""
+
+FORMS = CASES + ARTICLED
+"""The grammatical forms a :class:`Term` can give, asked for in a template as ``{mouse.dat}`` or ``{mouse.al}``.
+A language without a form of its own gives the plain text (for ``obj``, the pronoun of the term's gender)."""
+
+_VOWELS = "aeiouàèéìòóùAEIOUÀÈÉÌÒÓÙ"
+
+_PREPOSITIONS = {  # article -> its articulated forms, in the order of ARTICLED[1:]
+    "il": ("al", "del", "dal", "sul", "nel", "con il"),
+    "lo": ("allo", "dello", "dallo", "sullo", "nello", "con lo"),
+    "la": ("alla", "della", "dalla", "sulla", "nella", "con la"),
+    "l'": ("all'", "dell'", "dall'", "sull'", "nell'", "con l'"),
+    "i": ("ai", "dei", "dai", "sui", "nei", "con i"),
+    "gli": ("agli", "degli", "dagli", "sugli", "negli", "con gli"),
+    "le": ("alle", "delle", "dalle", "sulle", "nelle", "con le"),
+}
+ARTICLES = tuple(_PREPOSITIONS)
+"""The Italian definite articles."""
+
+_HAS_ARTICLE = re.compile(r"^((il|lo|la|i|gli|le|un|uno|una) |l'|un')")
+
+
+def italian_article(word: str, gender: str, plural: bool = False) -> str:
+    """The definite article an Italian noun phrase starting with ``word`` takes: "lo" before s + consonant, z, gn,
+    ps, pn, x, y and i + vowel ("lo Spazzino", "lo Scalatore"), "l'" before another vowel ("l'Esploratore"),
+    else "il"; feminine "la" / "l'"; plurals "gli" / "i" and "le"."""
+    w = word.lower()
+    vowel = w[:1] in _VOWELS.lower() and not (w[:1] == "i" and w[1:2] in _VOWELS.lower())
+    strong = (w[:1] in "zxy" or w[:2] in ("gn", "ps", "pn") or (w[:1] == "s" and w[1:2] not in _VOWELS.lower())
+              or (w[:1] == "i" and w[1:2] in _VOWELS.lower()))
+    if gender == "f":
+        return "le" if plural else ("l'" if vowel else "la")
+    if plural:
+        return "gli" if vowel or strong else "i"
+    return "l'" if vowel else "lo" if strong else "il"
+
+
+def articled(text: str, article: str) -> dict[str, str]:
+    """Every :data:`ARTICLED` form of ``text`` with ``article``: {"art": "lo Spazzino", "al": "allo Spazzino", ...}."""
+    def join(prefix: str) -> str:
+        return prefix + text if prefix.endswith("'") else f"{prefix} {text}"
+    return {form: join(p) for form, p in zip(ARTICLED, (article, *_PREPOSITIONS[article]), strict=True)}
 
 
 def check_language(lang: Any) -> str:
@@ -124,7 +175,32 @@ def term(lang: str, key: str, gender_of: tuple[str, ...] = (), **kw: Any) -> Ter
     forms = {form: t(lang, f"{key}.{form}", **kw) for form in FORMS if has(lang, f"{key}.{form}")}
     if "obj" not in forms and has(lang, f"pronoun.obj.{g or 'n'}"):
         forms["obj"] = t(lang, f"pronoun.obj.{g or 'n'}")
-    return Term(t(lang, key, **kw), g, forms)
+    text = t(lang, key, **kw)
+    plural = any(has(lang, f"{k}.plural") for k in (key, *gender_of))
+    if lang == "it" and g in ("m", "f") and "art" not in forms and not _HAS_ARTICLE.match(text):
+        article = t(lang, f"{key}.article") if has(lang, f"{key}.article") else italian_article(text, g, plural)
+        forms.update(articled(text, article))
+    return Term(text, g, forms)
+
+
+def proper_name(text: str) -> Term:
+    """A proper name (a player's colour "Blu", "Lord Cucù") as a :class:`Term`: it takes no article, so in Italian
+    ``{who.al}`` is "a Blu" and ``{who.del}`` "di Blu"."""
+    plain = ("a", "di", "da", "su", "in", "con")
+    return Term(text, "", {"art": text, **{f: f"{p} {text}" for f, p in zip(ARTICLED[1:], plain, strict=True)}})
+
+
+def term_list(terms: list[Term], lang: str) -> Term:
+    """Several terms joined as words ("A, B e C"); each form repeats the form on every term ("al Cercatore di Blu
+    e alla Saetta di Rosso"), as Italian repeats articulated prepositions."""
+    def joined(words: list[str]) -> str:
+        if len(words) <= 1:
+            return "".join(words)
+        return t(lang, "list.pair", first=t(lang, "list.sep").join(words[:-1]), last=words[-1])
+    if len(terms) == 1:
+        return terms[0]
+    forms = {f: joined([getattr(x, f) for x in terms]) for f in FORMS if f != "obj"}
+    return Term(joined([str(x) for x in terms]), "", forms)
 
 
 def cap(text: str) -> str:

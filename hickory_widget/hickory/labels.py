@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.protocol import Ask
-from .i18n import Term, cap, has, t, term, tn
+from .i18n import Term, cap, has, proper_name, t, term, term_list, tn
 from .state import State, kind, owner
 
 
@@ -31,12 +31,9 @@ def mouse_name(mouse: str, lang: str = "en") -> Term:
                 owner=player_name(owner(mouse), lang), kind=_kind_name(k, lang))
 
 
-def mouse_list(mice: list[str], lang: str = "en") -> str:
-    """Several mice joined as words: 'A, B and C'."""
-    names = [mouse_name(m, lang) for m in mice]
-    if len(names) <= 1:
-        return "".join(names)
-    return t(lang, "list.pair", first=t(lang, "list.sep").join(names[:-1]), last=names[-1])
+def mouse_list(mice: list[str], lang: str = "en") -> Term:
+    """Several mice joined as words: 'A, B and C' (each form, such as Italian ``.al``, on every name)."""
+    return term_list([mouse_name(m, lang) for m in mice], lang)
 
 
 def item_name(color: str | None, symbol: str, lang: str = "en") -> str:
@@ -64,7 +61,7 @@ def tile_name(s: State, tile: str, lang: str = "en") -> Term:
 
 def prompt(s: State, ask: Ask, lang: str = "en") -> str:
     ctx = ask.context
-    who = player_name(ask.player, lang)
+    who = proper_name(player_name(ask.player, lang))
     mouse = ctx.get("mouse")
     card = ctx.get("card")
     kw: dict[str, Any] = {
@@ -160,8 +157,8 @@ def event_text(s: State, e: dict, lang: str = "en") -> str:
     """One event as a short sentence (the rule ids travel with it separately)."""
     k = e["kind"]
     color = e.get("color")
-    who = player_name(color, lang) if isinstance(color, str) and color else ""
-    mouse = mouse_name(e["mouse"], lang) if e.get("mouse") else ""
+    who = proper_name(player_name(color, lang) if isinstance(color, str) and color else "")
+    mouse = mouse_name(e["mouse"], lang) if e.get("mouse") else Term("")
     kw: dict[str, Any] = {
         "kind": k.replace("_", " "),
         "mouse": mouse,
@@ -170,11 +167,11 @@ def event_text(s: State, e: dict, lang: str = "en") -> str:
         "n": e.get("number"),
         "tile": tile_name(s, e.get("tile", ""), lang),
         "other": tile_name(s, e.get("other", ""), lang),
-        "receiver": mouse_name(e["receiver"], lang) if e.get("receiver") else "",
-        "giver": mouse_name(e["giver"], lang) if e.get("giver") else "",
-        "partner": mouse_name(e["partner"], lang) if e.get("partner") else "",
+        "receiver": mouse_name(e["receiver"], lang) if e.get("receiver") else Term(""),
+        "giver": mouse_name(e["giver"], lang) if e.get("giver") else Term(""),
+        "partner": mouse_name(e["partner"], lang) if e.get("partner") else Term(""),
         "bumped": mouse_list(e.get("bumped") or [], lang),
-        "scaler": mouse_name(f"{color}.scaler", lang) if who else "",
+        "scaler": mouse_name(f"{color}.scaler", lang) if who else Term(""),
         "numbers": _join([str(x) for x in e.get("numbers", [])], lang),
     }
     handed_in = len(e.get("tiles", [])) + len(e.get("bonus_cards", []))
@@ -196,6 +193,9 @@ def event_text(s: State, e: dict, lang: str = "en") -> str:
         key = "event.scaler_climbed_points"
     elif k == "mouse_fled":
         key = "event.mouse_fled_inner" if e.get("ring") == "inner" else "event.mouse_fled_outer"
+    elif k == "hunt_board_scored" and not (e.get("rows") and e.get("columns")):  # no "0 rows and 2 columns"
+        key = ("event.hunt_board_scored_rows" if e.get("rows") else "event.hunt_board_scored_columns"
+               if e.get("columns") else "event.hunt_board_scored_none")
     elif k == "solo_result":
         key = "event.solo_won" if e.get("won") else "event.solo_lost"
     if not has(lang, key):

@@ -53,8 +53,9 @@ def why_not(game: Game, choice_id: str, lang: str = "en") -> str:
         i = int(rest)
         if 0 <= i < len(actions) and not can_pay(s, mouse, actions[i].cost):
             need = sum(icon.x for icon in actions[i].cost if icon.icon == "spend")
-            return t(lang, "why.cost", need=labels.count(need, "tiles", lang),
-                     have=labels.count(len(s.card(mouse)), "tiles", lang))
+            have = len(s.card(mouse))  # an empty card is said in words, never "holds only 0 tiles"
+            return t(lang, "why.cost" if have else "why.cost_empty", need=labels.count(need, "tiles", lang),
+                     have=labels.count(have, "tiles", lang))
     if verb == "claim" and rest in s.loc and mouse and n is not None and n != s.minute:
         return t(lang, "why.claim_receiver", mouse=labels.mouse_name(mouse, lang))
     if verb == "deliver" and rest in s.c.tiles and s.c.tiles[rest].kind == "relic":
