@@ -211,8 +211,8 @@ class Identities:
             now = self.clock()
             wait = float(entry.get("locked_until", 0.0)) - now
             if wait > 0:
-                raise IdentityError(f"too many wrong PINs: try again in {int(wait) + 1} s, or ask the teacher", "locked",
-                                    n=int(wait) + 1)
+                raise IdentityError(f"too many wrong PINs: try again in {int(wait) + 1} s, or ask the teacher",
+                                    "locked", n=int(wait) + 1)
             good = isinstance(pin, str) and PIN.match(pin) is not None and hmac.compare_digest(
                 hash_pin(pin, bytes.fromhex(entry["salt"])), entry["hash"])
             if good:

@@ -78,10 +78,7 @@ def stars_for(mistakes: int, hints: int, shown: bool) -> int:
 
 def answer_text(answer: Any) -> str:
     """A learner's answer as the short text a record keeps (a choice id, option ids, a number)."""
-    if isinstance(answer, (list, tuple)):
-        text = ", ".join(str(a) for a in answer)
-    else:
-        text = str(answer)
+    text = ", ".join(str(a) for a in answer) if isinstance(answer, (list, tuple)) else str(answer)
     return text if len(text) <= MAX_WRONG_TEXT else text[:MAX_WRONG_TEXT - 1] + "…"
 
 
