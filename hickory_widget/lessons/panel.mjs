@@ -65,8 +65,14 @@ function render({ model, el }) {
     link.click();
     link.remove();
   });
-  const seconds = model.get("poll");
-  const timer = seconds > 0 ? setInterval(() => model.send({ type: "poll" }), seconds * 1000) : null;
+  let timer = null;
+  const schedule = () => {
+    if (timer) clearInterval(timer);
+    const seconds = model.get("poll");
+    timer = seconds > 0 ? setInterval(() => model.send({ type: "poll" }), seconds * 1000) : null;
+  };
+  model.on("change:poll", schedule);
+  schedule();
   return () => { if (timer) clearInterval(timer); };
 }
 
