@@ -77,6 +77,8 @@ class ClassView:
     exercises: list[tuple[str, Exercise]]
     rows: list[Row] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
+    _words: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+    _games: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @classmethod
     def read(cls, progress_path: Path, lang: str) -> ClassView:
@@ -103,9 +105,26 @@ class ClassView:
         return [ex.key for _, ex in self.exercises]
 
     def answer_text(self, ex: Exercise, text: str) -> str:
-        """A wrong answer as the learner saw it (an option's words, not its id)."""
-        words = {a.id: a.text for a in ex.answers}
-        return ", ".join(words.get(p, p) for p in text.split(", ")) if words else text
+        """A wrong answer as the learner saw it: an option's words or a move's label, not its id."""
+        if ex.kind == "predict":
+            words = {a.id: a.text for a in ex.answers}
+            return ", ".join(words.get(p, p) for p in text.split(", "))
+        return self._move_words(ex).get(text) or self._move_label(ex, text)
+
+    def _move_words(self, ex: Exercise) -> dict[str, str]:
+        if ex.key not in self._words:
+            game = ex.game()
+            self._words[ex.key] = {c.id: c.label for c in game.choices_in(ex.lang)}
+            self._games[ex.key] = game
+        return self._words[ex.key]
+
+    def _move_label(self, ex: Exercise, option: str) -> str:
+        """An illegal move's label (``Leap to outer 6``), as the board's why-not answer names it; the id if none."""
+        game = self._games.get(ex.key)
+        try:
+            return str(game.rules.label(game.state, game._ask, option, ex.lang))  # type: ignore[union-attr]
+        except Exception:  # an id no label describes: shown as it was sent
+            return option
 
     def missed(self) -> list[tuple[Exercise, int, int, Counter[str]]]:
         """The exercises with the most wrong answers: (exercise, wrong answers, learners, answers by count)."""
@@ -193,6 +212,10 @@ class Dashboard:
         if kind == "poll":
             self.refresh()
             return
+        names = {r.name for r in self.view.rows if r.source == CLASSROOM} if self.view else set()
+        if kind in ("pick", "reset", "reset-yes", "new-pin") and arg not in names | (
+                {r.name for r in self.view.rows} if kind == "pick" and self.view else set()):
+            return  # a learner no longer (or never) in the class: a stale click changes nothing
         if kind == "pick":
             self.picked, self.confirm, self.link = arg, None, None
         elif kind == "reset" and arg:
@@ -206,8 +229,11 @@ class Dashboard:
             self.refresh(force=True)
             return
         elif kind == "new-pin" and arg:
-            self.identities.forget_pin(arg)
-            self.message = t(self.lang, "classroom.dash.done_pin", name=arg)
+            try:
+                self.identities.forget_pin(arg)
+                self.message = t(self.lang, "classroom.dash.done_pin", name=arg)
+            except IdentityError as error:  # a name from an old file the classroom no longer takes
+                self.message = error_text(self.lang, error)
         elif kind == "link":
             name = (arg or fields.get("link_name", "")).strip()
             try:

@@ -16,6 +16,7 @@ import contextlib
 import hashlib
 import hmac
 import json
+import math
 import os
 import re
 import secrets
@@ -211,8 +212,8 @@ class Identities:
             now = self.clock()
             wait = float(entry.get("locked_until", 0.0)) - now
             if wait > 0:
-                raise IdentityError(f"too many wrong PINs: try again in {int(wait) + 1} s, or ask the teacher",
-                                    "locked", n=int(wait) + 1)
+                raise IdentityError(f"too many wrong PINs: try again in {math.ceil(wait)} s, or ask the teacher",
+                                    "locked", n=math.ceil(wait))
             good = isinstance(pin, str) and PIN.match(pin) is not None and hmac.compare_digest(
                 hash_pin(pin, bytes.fromhex(entry["salt"])), entry["hash"])
             if good:
@@ -257,7 +258,8 @@ class Identities:
             now = self.clock()
             wait = float(entry.get("locked_until", 0.0)) - now
             if wait > 0:
-                raise IdentityError(f"too many wrong codes: try again in {int(wait) + 1} s", "locked", n=int(wait) + 1)
+                raise IdentityError(f"too many wrong codes: try again in {math.ceil(wait)} s", "locked",
+                                    n=math.ceil(wait))
             if check_teacher_code(given, code):
                 entry["failures"], entry["locked_until"] = 0, 0.0
                 return

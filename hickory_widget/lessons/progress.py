@@ -83,6 +83,15 @@ def answer_text(answer: Any) -> str:
 
 
 # -------------------------------------------------------------------------------------------- checking a file
+def _writable(text: str) -> bool:
+    """False for a text with a lone surrogate (valid JSON, ``"\\ud800"``, but no UTF-8 file can hold it)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _fail(path: Any, what: str, learner: str | None = None, field: str | None = None) -> ProgressError:
     where = f"progress file {path}"
     if learner is not None:
@@ -119,7 +128,7 @@ def check_record(record: Any, path: Any = "<record>", learner: str | None = None
         raise _fail(path, f"a list of at most {5 * WRONG_KEPT} answers, not {excerpt(wrong)}", learner,
                     field_of("wrong"))
     for i, w in enumerate(wrong):
-        if not isinstance(w, str) or len(w) > 2 * MAX_WRONG_TEXT:
+        if not isinstance(w, str) or len(w) > 2 * MAX_WRONG_TEXT or not _writable(w):
             raise _fail(path, f"an answer is a text of at most {2 * MAX_WRONG_TEXT} characters, not {excerpt(w)}",
                         learner, field_of(f"wrong[{i}]"))
     out["wrong"] = list(wrong)
@@ -132,14 +141,14 @@ def check_learners(learners: Any, path: Any = "<data>") -> dict[str, dict[str, d
         raise _fail(path, f"'learners' is an object of names, not {type(learners).__name__}", field="learners")
     out: dict[str, dict[str, dict[str, Any]]] = {}
     for name, records in learners.items():
-        if not name.strip() or len(name) > MAX_NAME:
+        if not name.strip() or len(name) > MAX_NAME or not _writable(name):
             raise _fail(path, f"a learner's name is 1-{MAX_NAME} characters", excerpt(name))
         if not isinstance(records, dict):
             raise _fail(path, f"a learner's progress is an object of exercises, not {type(records).__name__} "
                         f"{excerpt(records)}", name)
         mine: dict[str, dict[str, Any]] = {}
         for key, record in records.items():
-            if not key or len(key) > MAX_NAME:
+            if not key or len(key) > MAX_NAME or not _writable(key):
                 raise _fail(path, f"an exercise key is 1-{MAX_NAME} characters", name, excerpt(key))
             mine[key] = check_record(record, path, name, key)
         out[name] = mine
@@ -195,7 +204,7 @@ class Progress:
 
     def __init__(self, path: str | Path | None = None, learner: str = "learner") -> None:
         self.path = Path(path) if path is not None else Path(os.environ.get("HICKORY_PROGRESS", DEFAULT_PATH))
-        if not isinstance(learner, str) or not learner.strip() or len(learner) > MAX_NAME:
+        if not isinstance(learner, str) or not learner.strip() or len(learner) > MAX_NAME or not _writable(learner):
             raise ValueError(f"a learner is named by a string of 1-{MAX_NAME} characters, not {excerpt(learner)}")
         self.learner = learner.strip()
         self.records: dict[str, dict[str, Any]] = self._read().get(self.learner, {})
