@@ -237,7 +237,8 @@ class Dashboard:
         elif kind == "link":
             name = (arg or fields.get("link_name", "")).strip()
             try:
-                self.link = (name, f"?learner={_quote(name)}&key={self.identities.link_key(name)}&lang={self.lang}")
+                key = self.identities.link_key(name)  # refuses a name the classroom does not take
+                self.link = (name, f"?learner={_quote(name)}&key={key}&lang={self.lang}")
             except IdentityError as error:
                 self.message = error_text(self.lang, error)
         elif kind == "csv" and self.view is not None:

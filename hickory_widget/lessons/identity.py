@@ -91,7 +91,7 @@ def clean_name(name: Any) -> str:
     odd = [ch for ch in text if not (ch.isalnum() or ch in " .-_'@")]
     if odd:
         raise LearnerNameError(f"a name has letters, digits, spaces and . - _ ' @, not {odd[0]!r}", "name_chars",
-                               char=odd[0])
+                               char=odd[0] if odd[0].isprintable() and odd[0].isascii() else f"U+{ord(odd[0]):04X}")
     scripts = {s for s in map(script_of, text) if s}
     if len(scripts) > 1:
         raise LearnerNameError(f"a name is written in one alphabet, not a mix ({', '.join(sorted(scripts)).lower()})",
