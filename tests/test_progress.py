@@ -39,6 +39,17 @@ def test_a_version_1_file_loads_with_the_new_fields_at_zero(tmp_path: Path) -> N
         "stars": 3, "tries": 1, "hints": 0, "misses": 0, "seconds": 0, "at": 0, "wrong": []}
 
 
+def test_a_record_only_solved_keeps_the_version_1_shape_that_hand_ins_read(tmp_path: Path) -> None:
+    from hickory_widget.lessons.handin import export_handin, read_handin
+
+    p = Progress(tmp_path / "p.json", "ada")
+    p.solve("goal/grab-button", mistakes=1, hints=1)
+    assert p.records == {"goal/grab-button": {"stars": 1, "tries": 2, "hints": 1}}
+    assert read_handin(export_handin(p.records, "ada")) == ("ada", p.records)
+    again = Progress(tmp_path / "p.json", "ada")  # as a new kernel reads it
+    assert read_handin(export_handin(again.records, "ada")) == ("ada", p.records)
+
+
 def test_wrong_answers_and_time_are_kept_and_bounded(tmp_path: Path) -> None:
     p = Progress(tmp_path / "p.json", "ada")
     for i in range(WRONG_KEPT + 5):

@@ -30,6 +30,7 @@ class JoinForm:
         self.identities, self.lang, self.joined = identities, lang, joined
         self.name, self.error = name, error
         self.first_pin: str | None = None  # while a new learner confirms the PIN they chose
+        self.draws = 0
         self.panel = Panel(self.handle, failed=t(lang, "classroom.error.failed"))
         self.draw()
 
@@ -57,8 +58,9 @@ class JoinForm:
             parts.append(f'<button data-action="other" data-testid="join-other">'
                          f'{escape(t(lang, "classroom.join.other"))}</button>')
         parts.append("</div>")
-        self.panel.html = f'<form class="cl-form" data-testid="join" lang="{lang}" onsubmit="return false">' \
-                          + "".join(parts) + "</form>"
+        self.draws += 1  # a new page each time, so a refused PIN is cleared even when the sentence is the same
+        self.panel.html = (f'<form class="cl-form" data-testid="join" data-draw="{self.draws}" lang="{lang}" '
+                           'onsubmit="return false">' + "".join(parts) + "</form>")
 
     def handle(self, kind: str, _arg: Any, fields: dict[str, str]) -> None:
         self.error = ""

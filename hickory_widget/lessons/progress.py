@@ -198,6 +198,12 @@ def read_progress_file(path: str | Path) -> dict[str, dict[str, dict[str, Any]]]
     return parse_progress(raw, path)
 
 
+def compact(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` without the version 2 fields still at their defaults: a record only solved (no wrong answer or
+    time noted, as the plain lesson widget and the static site keep them) has the version 1 shape."""
+    return {k: v for k, v in record.items() if k in ("stars", "tries", "hints") or v}
+
+
 # -------------------------------------------------------------------------------------------- one learner
 class Progress:
     """The progress of one ``learner`` in the file at ``path`` (default ``~/.hickory_widget/lesson-progress.json``)."""
@@ -207,7 +213,7 @@ class Progress:
         if not isinstance(learner, str) or not learner.strip() or len(learner) > MAX_NAME or not _writable(learner):
             raise ValueError(f"a learner is named by a string of 1-{MAX_NAME} characters, not {excerpt(learner)}")
         self.learner = learner.strip()
-        self.records: dict[str, dict[str, Any]] = self._read().get(self.learner, {})
+        self.records: dict[str, dict[str, Any]] = {k: compact(r) for k, r in self._read().get(self.learner, {}).items()}
 
     # ---------------------------------------------------------------------------------------- reading
     def stars(self, key: str) -> int:
@@ -227,8 +233,8 @@ class Progress:
         def change(mine: dict[str, Any]) -> None:
             old = check_record(mine.get(key, {}))
             old.update(stars=max(earned, old["stars"]), tries=min(MAX_COUNT, old["tries"] + mistakes + 1),
-                       hints=min(MAX_COUNT, old["hints"] + hints), at=round(time.time(), 1))
-            mine[key] = old
+                       hints=min(MAX_COUNT, old["hints"] + hints))
+            mine[key] = compact(old)
 
         self._update(change)
         return earned
@@ -243,7 +249,7 @@ class Progress:
             if wrong is not None:
                 rec["misses"] = min(MAX_COUNT, rec["misses"] + 1)
                 rec["wrong"] = [*rec["wrong"], answer_text(wrong)][-WRONG_KEPT:]
-            mine[key] = rec
+            mine[key] = compact(rec)
 
         self._update(change)
 
@@ -278,7 +284,10 @@ class Progress:
 
 
 def write_progress_file(path: Path, learners: dict[str, Any]) -> None:
-    """Writes ``learners`` atomically (a temporary file renamed over the old one); the caller holds the lock."""
+    """Writes ``learners`` atomically (a temporary file renamed over the old one); the caller holds the lock.
+    Records are written :func:`compact` (and made so in ``learners``)."""
+    for records in learners.values():
+        records.update({k: compact(r) for k, r in records.items()})
     text = json.dumps({"format": FORMAT, "version": VERSION, "learners": learners}, indent=1, sort_keys=True,
                       ensure_ascii=False)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".progress-", suffix=".json")

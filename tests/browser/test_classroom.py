@@ -206,6 +206,7 @@ def test_a_visitor_cannot_open_or_reset_adas_progress_by_her_name_or_a_look_alik
         page.fill("[data-testid=join-pin]", guess)
         page.keyboard.press("Enter")
         lab.expect(page.locator("[data-testid=join-error]")).to_have_text("That PIN does not go with this name.")
+        lab.expect(page.locator("[data-testid=join-pin]")).to_have_value("")  # the refused PIN is gone
     assert page.locator("[data-testid=lesson]").count() == 0
     assert page.locator("[data-control=reset]").count() == 0, "no reset button before the learner is who she says"
     lab.screenshot(page, "classroom-6-wrong-pin")
