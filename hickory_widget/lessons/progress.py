@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,10 +23,14 @@ try:
     import fcntl
 except ImportError:  # pragma: no cover - not on Windows
     fcntl = None  # type: ignore[assignment]
+if fcntl is not None and not hasattr(fcntl, "flock"):  # Pyodide (JupyterLite): one kernel per tab, nothing to lock
+    fcntl = None  # type: ignore[assignment]
 
 FORMAT = "hickory-lesson-progress"
 VERSION = 1
 DEFAULT_PATH = Path.home() / ".hickory_widget" / "lesson-progress.json"
+if sys.platform == "emscripten" and Path("/drive").is_dir():  # JupyterLite: the browser-stored drive, not memory
+    DEFAULT_PATH = Path("/drive") / ".hickory_widget" / "lesson-progress.json"
 
 
 class ProgressError(ValueError):
