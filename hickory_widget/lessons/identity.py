@@ -31,6 +31,8 @@ try:
     import fcntl
 except ImportError:  # pragma: no cover - not on Windows
     fcntl = None  # type: ignore[assignment]
+if fcntl is not None and not hasattr(fcntl, "flock"):  # Pyodide (JupyterLite): one kernel per tab, nothing to lock
+    fcntl = None  # type: ignore[assignment]
 
 MAX_NAME = 40
 PIN = re.compile(r"^[0-9]{4,8}$")

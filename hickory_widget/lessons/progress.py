@@ -23,6 +23,7 @@ import contextlib
 import json
 import math
 import os
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -33,11 +34,15 @@ try:
     import fcntl
 except ImportError:  # pragma: no cover - not on Windows
     fcntl = None  # type: ignore[assignment]
+if fcntl is not None and not hasattr(fcntl, "flock"):  # Pyodide (JupyterLite): one kernel per tab, nothing to lock
+    fcntl = None  # type: ignore[assignment]
 
 FORMAT = "hickory-lesson-progress"
 VERSION = 2
 VERSIONS = (1, 2)
 DEFAULT_PATH = Path.home() / ".hickory_widget" / "lesson-progress.json"
+if sys.platform == "emscripten" and Path("/drive").is_dir():  # JupyterLite: the browser-stored drive, not memory
+    DEFAULT_PATH = Path("/drive") / ".hickory_widget" / "lesson-progress.json"
 MAX_BYTES = 32 * 2**20
 """A class of 25 with every exercise tried and every wrong answer kept is under 2 MiB."""
 MAX_COUNT = 10**9
