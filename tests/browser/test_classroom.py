@@ -261,15 +261,27 @@ def test_the_teachers_dashboard_shows_the_class_live_exports_csv_and_resets_one(
     lab.expect(grid.locator('tr[data-learner="cleo"] td[data-key="goal/where-hand"]')).to_have_attribute(
         "data-stars", "2", timeout=10_000)
 
+    # a hand-in from the static site joins the grid as a row of its own
+    from hickory_widget.lessons.handin import export_handin
+
+    text = export_handin({"goal/grab-button": {"stars": 2, "tries": 1, "hints": 1}}, "dora")
+    page.set_input_files("[data-testid=dash-handin]", files=[
+        {"name": "dora.json", "mimeType": "application/json", "buffer": text.encode()}])
+    lab.expect(grid.locator('tr[data-learner="dora"][data-source="hand-in"] td[data-key="goal/grab-button"]')
+               ).to_have_attribute("data-stars", "2")
+
     with page.expect_download() as download:
         page.click("[data-testid=dash-csv]")
     rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
     saved = json.loads(voila_server.progress.read_text())["learners"]
-    assert {r["learner"] for r in rows} == set(saved)
-    for row in rows:
+    assert {r["learner"] for r in rows} == {*saved, "dora"}
+    assert {r["source"] for r in rows if r["learner"] == "dora"} == {"hand-in"}
+    for row in (r for r in rows if r["source"] == "classroom"):
         record = saved[row["learner"]].get(row["key"], {})
         assert int(row["stars"]) == record.get("stars", 0), row
         assert int(row["hints"]) == record.get("hints", 0), row
+        attempts = record.get("tries", 0) if record.get("stars") else record.get("misses", 0)
+        assert int(row["attempts"]) == attempts, row
     bea_first = next(r for r in rows if r["learner"] == "bea" and r["key"] == "goal/grab-button")
     assert bea_first["wrong_answers"] == " | ".join(saved["bea"]["goal/grab-button"]["wrong"]) != ""
 
@@ -303,8 +315,8 @@ def test_the_dashboard_in_german_draws_a_class_of_25(page, voila_server, lab) ->
     page.fill("[data-testid=dash-code]", TEACHER_CODE)
     started = time.monotonic()
     page.keyboard.press("Enter")
-    lab.expect(page.locator("[data-testid=dash-grid] tr[data-learner]")).to_have_count(27)  # 25 + ada + cleo
-    print(f"\ndashboard of 27 learners x {len(keys)} exercises: code typed to grid drawn in "
+    lab.expect(page.locator("[data-testid=dash-grid] tr[data-learner]")).to_have_count(28)  # 25, ada, cleo, dora
+    print(f"\ndashboard of 28 learners x {len(keys)} exercises: code typed to grid drawn in "
           f"{time.monotonic() - started:.2f} s; {page.inner_text('[data-testid=status]')}")
-    lab.expect(page.locator("[data-testid=dash-summary]")).to_contain_text("Lernende: 27")
+    lab.expect(page.locator("[data-testid=dash-summary]")).to_contain_text("Lernende: 28")
     lab.screenshot(page, "classroom-8-dashboard-25-de")
