@@ -149,3 +149,14 @@ def test_the_dashboard_redraws_only_when_the_class_has_done_something(classroom:
     assert not dash.refresh()
     Progress(classroom, "ada").solve("goal/grab-button", 0, 0)
     assert dash.refresh() and 'data-learner="ada"' in dash.panel.html
+
+
+def test_a_damaged_progress_file_gives_the_learner_one_sentence_and_the_teacher_the_field(classroom: Path) -> None:
+    classroom.write_text('{"format": "hickory-lesson-progress", "learners": {"ada": [1]}}')
+    box = join("ada", "2468")
+    assert "Your progress cannot be opened: tell your teacher." in box.children[0].html
+    key = Identities(classroom).link_key("bea")
+    assert "Your progress cannot be opened" in classroom_app(f"learner=bea&key={key}").children[0].html
+    dash = Dashboard(classroom, "en", CODE)
+    send(dash.panel, "code", code=CODE)
+    assert "learner &#x27;ada&#x27;" in dash.panel.html and "an object of exercises, not list" in dash.panel.html

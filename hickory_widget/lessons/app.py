@@ -106,27 +106,29 @@ def classroom_app(query: str | None = None) -> Any:
 
     identities = Identities(path)
     box = ipywidgets.VBox()
-    form: JoinForm | None = None
+    forms: list[JoinForm] = []
 
     def joined(name: str) -> None:
+        """The learner is who they say: their lessons replace the form (or the form says why not)."""
         try:
             box.children = (TrackedLessonWidget(learner=name, language=lang, progress_path=path),)
         except ProgressError:
             log.exception("classroom: the progress of %r cannot be opened", name)
-            if form is None:
+            if not forms:
                 raise
-            form.error = t(lang, "classroom.error.progress")
-            form.draw()
+            forms[0].error = t(lang, "classroom.error.progress")
+            forms[0].draw()
 
     name = q.get("learner", [os.environ.get("HICKORY_LEARNER", "")])[0][:200]
     error = ""
     if "key" in q:
         try:
             joined(identities.check_link(name, q["key"][0]))
-            if box.children:
-                return box
+            return box
+        except ProgressError:
+            error = t(lang, "classroom.error.progress")
         except IdentityError as exc:
             error = error_text(lang, exc)
-    form = JoinForm(identities, lang, joined, name=name, error=error)
-    box.children = (form.panel,)
+    forms.append(JoinForm(identities, lang, joined, name=name, error=error))
+    box.children = (forms[0].panel,)
     return box
