@@ -4,6 +4,9 @@
 #   bash scripts/classroom.sh                 # http://127.0.0.1:8866/?learner=NAME  (&lang=it|de, ?present=1)
 #   HOST=0.0.0.0 PORT=8866 bash scripts/classroom.sh   # reachable from the classroom's network
 #   POOL_SIZE=25 bash scripts/classroom.sh    # kernels kept ready (default 10; set it to the class size)
+#   HICKORY_TEACHER_CODE=K7QM-4XPA bash scripts/classroom.sh   # your own teacher's code (default: a new one each start)
+# Learners join with their name and a PIN they choose on the first visit (docs/CLASSROOM.md); the teacher's
+# dashboard is at http://HOST:PORT/?teacher and opens with the teacher's code printed below.
 # Progress is kept in $HICKORY_PROGRESS (default ~/.hickory_widget/classroom-progress.json), one file for all
 # learners. Voilà keeps POOL_SIZE kernels preheated: each has imported the engine and read every lesson before a
 # learner arrives, and takes the learner's name and language from the address when it is handed out (a learner
@@ -26,6 +29,8 @@ preheat=(--preheat_kernel=True --pool_size="$pool" --VoilaKernelManager.fill_del
 [ "$pool" -gt 0 ] || preheat=()
 # A preheated kernel asks the server for its visitor's address; it must reach the server at the address it serves.
 case "$host" in 0.0.0.0|::) ;; *) export VOILA_APP_IP="$host" ;; esac
+export HICKORY_TEACHER_CODE="${HICKORY_TEACHER_CODE:-$(.venv/bin/python -m hickory_widget.lessons.identity)}"
 echo "==> lessons at http://$host:$port/?learner=YOUR_NAME  (progress in $HICKORY_PROGRESS)"
+echo "==> teacher's dashboard at http://$host:$port/?teacher  code: $HICKORY_TEACHER_CODE"
 echo "==> $pool kernels kept ready (POOL_SIZE)"
 exec .venv/bin/voila examples/06_lessons.ipynb --no-browser --port="$port" --Voila.ip="$host" ${preheat[@]+"${preheat[@]}"} "$@"

@@ -123,29 +123,6 @@ def test_the_front_end_joins_board_drawing_and_lesson_module() -> None:
     assert text.count("export default") == 1
 
 
-def test_the_classroom_app_reads_learner_language_and_presentation_from_the_address(tmp_path: Path,
-                                                                                    monkeypatch) -> None:
-    from hickory_widget.lessons.app import classroom_app
-
-    monkeypatch.setenv("HICKORY_PROGRESS", str(tmp_path / "p.json"))
-    monkeypatch.setenv("JUPYTERHUB_USER", "hubby")
-    app = classroom_app("learner=ada&lang=it&present=1")
-    assert app.progress.learner == "ada" and app.language == "it" and app.presentation
-    assert app.progress.path == tmp_path / "p.json"
-    assert classroom_app("").progress.learner == "hubby"
-    with pytest.raises(ValueError, match="learner name"):
-        classroom_app("learner=<script>")
-    with pytest.raises(ValueError, match="the languages are en, it, de"):
-        classroom_app("lang=fr")
-    # without preheating, Voilà puts the visitor's address in QUERY_STRING before the notebook runs
-    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
-    monkeypatch.setenv("QUERY_STRING", "learner=cleo&lang=de")
-    app = classroom_app()
-    assert app.progress.learner == "cleo" and app.language == "de" and not app.presentation
-    monkeypatch.setenv("QUERY_STRING", "")
-    assert classroom_app().progress.learner == "hubby"  # the hub's user name when the address names nobody
-
-
 def test_going_to_an_exercise_that_does_not_exist_says_what_exists(tmp_path: Path) -> None:
     w = widget(tmp_path)
     with pytest.raises(ValueError, match="lessons: goal, setup, tick"):

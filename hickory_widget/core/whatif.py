@@ -21,12 +21,16 @@ Hickory Dickory brings its faster playout engine.
 
 from __future__ import annotations
 
+import asyncio
+import html
 import io
 import math
 import os
 import statistics
+import sys
 import threading
-from collections.abc import Callable, Iterable, Sequence
+import warnings
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
@@ -157,8 +161,12 @@ class Comparison:
         } for r in self.rows]).set_index("choice")
 
     def plot(self) -> Any:
-        """A matplotlib figure: mean points with 95% intervals per option, and each option's score spread."""
-        from matplotlib.figure import Figure
+        """A matplotlib figure: mean points with 95% intervals per option, and each option's score spread. Where
+        matplotlib is missing (in the browser, JupyterLite), the what-if panel's own chart as a picture instead."""
+        try:
+            from matplotlib.figure import Figure
+        except ImportError:
+            return MeansChart(self)
 
         labels = [_short(r.label) for r in self.rows]
         ys = range(len(self.rows))
@@ -208,6 +216,48 @@ class SerialExecutor(Executor):
         return future
 
 
+THREADS = sys.platform not in ("emscripten", "wasi")
+"""Whether this Python can start threads and processes: not in a browser (Pyodide, JupyterLite), where compare
+runs the playouts one batch after another and the what-if panel runs them cooperatively (:func:`compare_async`)."""
+
+
+class MeansChart:
+    """The what-if panel's chart of a comparison as an SVG picture: each option's mean points with its 95%
+    interval, the best option in blue (what :meth:`Comparison.plot` shows where matplotlib is missing)."""
+
+    def __init__(self, comparison: Comparison) -> None:
+        self.comparison = comparison
+
+    def _repr_svg_(self) -> str:
+        rows = self.comparison.rows
+        lows = [r.points_ci[0] for r in rows]
+        highs = [r.points_ci[1] for r in rows]
+        lo, hi = min(0.0, *lows), max(1.0, *highs)
+        left, width, step = 250, 380, 26
+        height = 40 + step * len(rows)
+
+        def x(v: float) -> float:
+            return left + (v - lo) / (hi - lo) * width
+
+        best = self.comparison.best
+        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 90}" height="{height}" '
+                 f'font-family="sans-serif" font-size="13" role="img">',
+                 f'<title>{html.escape(question(self.comparison.player, self.comparison.prompt))}</title>']
+        for i, r in enumerate(rows):
+            y = 24 + i * step
+            color = "#1b6ca8" if r is best else "#666"
+            parts += [f'<text x="{left - 8}" y="{y + 4}" text-anchor="end" fill="{color}">'
+                      f'{html.escape(_short(r.label, 34))}</text>',
+                      f'<line x1="{x(r.points_ci[0]):.1f}" x2="{x(r.points_ci[1]):.1f}" y1="{y}" y2="{y}" '
+                      f'stroke="{color}" stroke-width="2"/>',
+                      f'<circle cx="{x(r.mean_points):.1f}" cy="{y}" r="5" fill="{color}"/>',
+                      f'<text x="{x(r.points_ci[1]) + 8:.1f}" y="{y + 4}" fill="{color}">{r.mean_points:.1f} '
+                      f'({r.win_rate:.0%})</text>']
+        parts.append(f'<text x="{left}" y="{height - 4}" fill="#444">{lo:.0f} – {hi:.0f} '
+                     f'({rows[0].playouts} × {html.escape(self.comparison.bot)})</text></svg>')
+        return "".join(parts)
+
+
 def compare(game: Any, choices: Sequence[str] | None = None, playouts: int = 200, bot: str | Callable[[int], Any]
             = "greedy", seed: int = 0, executor: Executor | None = None, progress: bool | Callable[[int, int], None]
             = True, *, batch: int | None = None, cancel: threading.Event | None = None) -> Comparison:
@@ -219,8 +269,38 @@ def compare(game: Any, choices: Sequence[str] | None = None, playouts: int = 200
     ``executor``: any ``concurrent.futures.Executor``; None starts a process pool over the local cores for this
     call. ``progress``: True for a tqdm bar (a widget in notebooks), False for none, or a function (done, total).
     ``batch``: playouts per task (default: about four tasks per worker per option). Setting ``cancel`` stops
-    the work early and raises :class:`Cancelled`. The game itself is not changed.
+    the work early and raises :class:`Cancelled`. The game itself is not changed. Where there are no threads or
+    processes (:data:`THREADS` false: in the browser) every executor's work runs here, one batch after another.
     """
+    steps = _comparison(game, choices, playouts, bot, seed, executor, progress, batch, cancel)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+
+
+async def compare_async(game: Any, choices: Sequence[str] | None = None, playouts: int = 200,
+                        bot: str | Callable[[int], Any] = "greedy", seed: int = 0,
+                        progress: bool | Callable[[int, int], None] = True, *, batch: int | None = None,
+                        cancel: threading.Event | None = None) -> Comparison:
+    """:func:`compare` run cooperatively in this thread's event loop: one small batch at a time, handing control
+    back between batches, so the kernel answers clicks and sends the progress while it runs (the what-if panel
+    in the browser, where threads cannot start). Same rows as :func:`compare`."""
+    steps = _comparison(game, choices, playouts, bot, seed, SerialExecutor(), progress,
+                        batch or max(1, math.ceil(playouts / 10)), cancel)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+        await asyncio.sleep(0)
+
+
+def _comparison(game: Any, choices: Sequence[str] | None, playouts: int, bot: str | Callable[[int], Any], seed: int,
+                executor: Executor | None, progress: bool | Callable[[int, int], None], batch: int | None,
+                cancel: threading.Event | None) -> Generator[None, None, Comparison]:
+    """compare's work, pausing (a yield) after each finished batch."""
     if game.over:
         raise IllegalChoice("the game is over: there is no decision to compare options of")
     legal = {c.id: c.label for c in game.choices}
@@ -238,25 +318,23 @@ def compare(game: Any, choices: Sequence[str] | None = None, playouts: int = 200
         raise ValueError(f"unknown bot {bot!r}; bots: {sorted(engine.bots)} or a function seed -> bot")
     start = engine.start(game)
     player, prompt = game.decision.player, game.decision.prompt
+    if not THREADS and not isinstance(executor, SerialExecutor):
+        if executor is not None:
+            warnings.warn(f"this Python cannot start threads or processes (in the browser): the playouts run here, "
+                          f"one after another, not in the {type(executor).__name__}", RuntimeWarning, stacklevel=3)
+        executor = SerialExecutor()
     own = executor is None
     pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1) if own else executor
-    workers = getattr(pool, "_max_workers", None) or os.cpu_count() or 1
+    workers = 1 if isinstance(pool, SerialExecutor) else getattr(pool, "_max_workers", None) or os.cpu_count() or 1
     size = batch or max(1, math.ceil(playouts / (4 * workers)))
     tasks = [(i, k, min(k + size, playouts)) for i in range(len(options)) for k in range(0, playouts, size)]
     results: list[list[Result | None]] = [[None] * playouts for _ in options]
     bar = _progress_bar(progress, len(options) * playouts, player)
     try:
-        futures = {pool.submit(engine.batch, start, options[i], range(k, end), bot, seed): (i, k)
-                   for i, k, end in tasks}
-        for future in as_completed(futures):
-            if cancel is not None and cancel.is_set():
-                for f in futures:
-                    f.cancel()
-                raise Cancelled("the comparison was cancelled")
-            i, k = futures[future]
-            batch_results = future.result()
+        for i, k, batch_results in _batches(pool, engine, start, options, tasks, bot, seed, cancel):
             results[i][k:k + len(batch_results)] = batch_results
             bar(len(batch_results))
+            yield
     finally:
         bar(None)
         if own:
@@ -264,6 +342,27 @@ def compare(game: Any, choices: Sequence[str] | None = None, playouts: int = 200
     rows = tuple(_row(option, legal[option], results[i]) for i, option in enumerate(options))  # type: ignore[arg-type]
     name = bot if isinstance(bot, str) else getattr(bot, "__name__", "custom")
     return Comparison(player, prompt, rows, name, seed)
+
+
+def _batches(pool: Executor, engine: PlayoutEngine, start: Any, options: list[str], tasks: list[tuple[int, int, int]],
+             bot: str | Callable[[int], Any], seed: int, cancel: threading.Event | None
+             ) -> Iterator[tuple[int, int, list[Result]]]:
+    """Each finished batch as (option index, first playout, results). A serial executor runs one batch per step
+    (so a cooperative caller gets control back between batches); a real pool gets every batch at once."""
+    if isinstance(pool, SerialExecutor):
+        for i, k, end in tasks:
+            if cancel is not None and cancel.is_set():
+                raise Cancelled("the comparison was cancelled")
+            yield i, k, engine.batch(start, options[i], range(k, end), bot, seed)
+        return
+    futures = {pool.submit(engine.batch, start, options[i], range(k, end), bot, seed): (i, k) for i, k, end in tasks}
+    for future in as_completed(futures):
+        if cancel is not None and cancel.is_set():
+            for f in futures:
+                f.cancel()
+            raise Cancelled("the comparison was cancelled")
+        i, k = futures[future]
+        yield i, k, future.result()
 
 
 # ------------------------------------------------------------------------------------------------ one option

@@ -5,8 +5,9 @@ any game on the core.
     >>> panel = w.what_if(playouts=40)          # or WhatIfPanel(w), WhatIfPanel(game)
     >>> panel                                   # Run, watch the bar, Cancel; click a bar to take that option
 
-It runs :func:`hickory_widget.core.whatif.compare` in a background thread (the kernel stays free), shows its
-progress,
+It runs :func:`hickory_widget.core.whatif.compare` in a background thread (the kernel stays free) or, where
+threads cannot start (in the browser: JupyterLite), as an asyncio task that plays one small batch at a time
+(:func:`~hickory_widget.core.whatif.compare_async`, so the board still answers clicks); it shows the progress,
 can cancel it, draws each option's mean points with the 95% interval, and a click on an option's bar takes that
 option through the widget's (or game's) public ``choose``, so the board redraws. The panel follows the board:
 when the decision changes, old results are cleared.
@@ -14,6 +15,7 @@ when the decision changes, old results are cleared.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from concurrent.futures import Executor
 from pathlib import Path
@@ -25,7 +27,7 @@ import traitlets
 from .messages import Catalog, check_language
 from .protocol import IllegalChoice
 from .runner import GameRunner
-from .whatif import Cancelled, Comparison, compare, question
+from .whatif import THREADS, Cancelled, Comparison, compare, compare_async, question
 
 _JS = Path(__file__).parent / "js" / "whatif.mjs"
 TEXTS = Catalog(Path(__file__).parent / "messages")
@@ -56,13 +58,17 @@ class WhatIfPanel(anywidget.AnyWidget):
     strings = traitlets.Dict().tag(sync=True)
 
     def __init__(self, source: Any, *, playouts: int = 40, bot: str = "greedy", seed: int = 0,
-                 executor: Executor | None = None, **kwargs: Any) -> None:
+                 executor: Executor | None = None, cooperative: bool | None = None, **kwargs: Any) -> None:
         if not isinstance(source, GameRunner) and not isinstance(getattr(source, "game", None), GameRunner):
             raise TypeError(f"WhatIfPanel takes a game on the core or its widget (for Hickory Dickory a HickoryWidget "
                             f"or a Game), not {type(source).__name__}")
         super().__init__(playouts=playouts, **kwargs)
         self.source = source
         self.bot, self.seed, self.executor = bot, seed, executor
+        self.cooperative = (not THREADS) if cooperative is None else bool(cooperative)
+        """Run as an asyncio task in the kernel's event loop instead of a thread (default: where threads cannot
+        start). The executor is then not used."""
+        self._task: asyncio.Future | None = None
         self.comparison: Comparison | None = None
         self._cancel: threading.Event | None = None
         self._thread: threading.Thread | None = None
@@ -113,6 +119,12 @@ class WhatIfPanel(anywidget.AnyWidget):
         self._cancel = threading.Event()
         self.status, self.message, self.rows, self.done = "running", "", [], 0
         self.total = self.playouts * len(self.decision["options"])
+        if self.cooperative:
+            if wait:  # nothing else can run meanwhile anyway: play it out here
+                self._work(self._cancel, self.decision["key"])
+            else:
+                self._task = asyncio.ensure_future(self._work_async(self._cancel, self.decision["key"]))
+            return
         self._thread = threading.Thread(target=self._work, args=(self._cancel, self.decision["key"]), daemon=True)
         self._thread.start()
         if wait:
@@ -124,6 +136,7 @@ class WhatIfPanel(anywidget.AnyWidget):
             self._cancel.set()
 
     def wait(self, timeout: float | None = None) -> None:
+        """Waits for a comparison in its thread (a cooperative one is awaited instead: ``await panel.task``)."""
         if self._thread is not None:
             self._thread.join(timeout)
 
@@ -139,14 +152,34 @@ class WhatIfPanel(anywidget.AnyWidget):
             return
         self.refresh()
 
-    # ------------------------------------------------------------------------------------------ internals
-    def _work(self, cancel: threading.Event, key: str) -> None:
-        def progress(done: int, total: int) -> None:
-            self.done, self.total = done, total
+    @property
+    def task(self) -> asyncio.Future | None:
+        """The running or last cooperative comparison (``await panel.task`` waits for it)."""
+        return self._task
 
+    # ------------------------------------------------------------------------------------------ internals
+    def _progress(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+
+    def _compare(self, run: Any, cancel: threading.Event) -> Any:
+        kw: dict[str, Any] = {} if run is compare_async else {"executor": self.executor}
+        return run(self.game, playouts=self.playouts, bot=self.bot, seed=self.seed, progress=self._progress,
+                   cancel=cancel, **kw)
+
+    async def _work_async(self, cancel: threading.Event, key: str) -> None:
         try:
-            result = compare(self.game, playouts=self.playouts, bot=self.bot, seed=self.seed, executor=self.executor,
-                             progress=progress, cancel=cancel)
+            result: Comparison | Exception = await self._compare(compare_async, cancel)
+        except Exception as exc:  # Cancelled and failures alike: shown by _finish
+            result = exc
+        self._finish(lambda: _value(result), key)
+
+    def _work(self, cancel: threading.Event, key: str) -> None:
+        self._finish(lambda: self._compare(compare, cancel), key)
+
+    def _finish(self, outcome: Any, key: str) -> None:
+        """Runs ``outcome`` (a function giving the comparison, or raising) and shows what came of it."""
+        try:
+            result = outcome()
         except Cancelled:
             self.status, self.message = "cancelled", self.strings["cancelled"]
             return
@@ -197,3 +230,9 @@ class WhatIfPanel(anywidget.AnyWidget):
 
 
 __all__ = ["WhatIfPanel"]
+
+
+def _value(result: Comparison | Exception) -> Comparison:
+    if isinstance(result, Exception):
+        raise result
+    return result

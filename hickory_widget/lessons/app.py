@@ -1,9 +1,18 @@
-"""The classroom app: a LessonWidget set up from the page's address, for Voilà (examples/06_lessons.ipynb).
+"""The classroom app: who the visitor is, then their page, for Voilà (examples/06_lessons.ipynb).
 
-Voilà gives each visitor a kernel of their own. ``.../06_lessons.ipynb?learner=ada&lang=it`` opens Ada's progress
-in Italian and ``?present=1`` the teacher's presentation mode. Without ``learner`` the name is
-``$HICKORY_LEARNER`` or, on JupyterHub, the hub's user name. ``HICKORY_PROGRESS`` names the progress file
-(scripts/classroom.sh sets it).
+Voilà gives each visitor a kernel of their own, and the page's address says what they want:
+
+* ``?learner=ada&lang=it``: the join form (:mod:`.join`), name filled in; Ada types her PIN (or chooses one on her
+  first visit) and her lessons open in Italian. Nobody opens or resets Ada's progress without her PIN.
+* ``?learner=ada&key=...``: a join link from the teacher's dashboard; no PIN asked.
+* ``?teacher``: the teacher's dashboard (:mod:`.dashboard`) once the teacher's code is typed
+  (``$HICKORY_TEACHER_CODE``; scripts/classroom.sh makes one and prints it when the app starts).
+* ``?present=1``: the teacher's presentation mode (records nothing, so it asks for nothing).
+* Behind JupyterHub (``$JUPYTERHUB_USER`` in the kernel's environment) the hub's user is the learner and
+  nothing is asked.
+
+``HICKORY_PROGRESS`` names the progress file (scripts/classroom.sh sets it); PIN hashes live beside it
+(:mod:`.identity`), hand-ins from the static site in ``handins/`` beside it (``$HICKORY_HANDINS``).
 
 With Voilà's preheated kernels (``--preheat_kernel=True``, as scripts/classroom.sh serves it) the notebook runs
 before anyone visits: :func:`prepare` does the slow part then (imports, the curriculum, the front end), and
@@ -14,23 +23,22 @@ kernel to a learner. Without preheating the address is in ``QUERY_STRING`` from 
 from __future__ import annotations
 
 import json
+import logging
 import os
-import re
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs
 
-from ..hickory.i18n import check_language
+from ..hickory.i18n import LANGUAGES, t
+from .progress import DEFAULT_PATH
 
-if TYPE_CHECKING:
-    from .widget import LessonWidget
-
-LEARNER = re.compile(r"^[\w .@-]{1,40}$")
+log = logging.getLogger(__name__)
 
 
 def prepare() -> None:
     """Import the widget and read every built-in lesson in every language now, so that a learner given this
     kernel waits only for their own board."""
-    from . import curriculum
+    from . import curriculum, dashboard, identity, join, tracked  # noqa: F401  (the join form, the dashboard)
     from .widget import LessonWidget  # noqa: F401  (imports ipywidgets and joins the front end's modules)
 
     for language in ("en", "it", "de"):
@@ -68,17 +76,59 @@ def query_string() -> str:
     return os.environ.get("QUERY_STRING", "")
 
 
-def classroom_app(query: str | None = None) -> LessonWidget:
-    """The lesson widget for the visitor whose address carries ``query`` (default: the visitor's, see
-    :func:`query_string`)."""
+def progress_path() -> Path:
+    return Path(os.environ.get("HICKORY_PROGRESS") or DEFAULT_PATH)
+
+
+def classroom_app(query: str | None = None) -> Any:
+    """The page for the visitor whose address carries ``query`` (default: the visitor's, see
+    :func:`query_string`): the join form then the lessons, the dashboard, or the presentation mode."""
+    import ipywidgets
+
+    from .dashboard import Dashboard
+    from .identity import Identities, IdentityError
+    from .join import JoinForm, error_text
+    from .progress import ProgressError
+    from .tracked import TrackedLessonWidget
     from .widget import LessonWidget
 
-    q = parse_qs(query_string() if query is None else query)
-    default = os.environ.get("HICKORY_LEARNER") or os.environ.get("JUPYTERHUB_USER") or "learner"
-    learner = q.get("learner", [default])[0].strip()
-    if not LEARNER.match(learner):
-        raise ValueError(f"learner name {learner!r}: 1-40 letters, digits, spaces, '.', '@', '-' or '_'")
-    lang = check_language(q.get("lang", ["en"])[0])
-    present = q.get("present", ["0"])[0].lower() in ("1", "true", "yes", "on")
-    return LessonWidget(learner=learner, language=lang, presentation=present,
-                        progress_path=os.environ.get("HICKORY_PROGRESS") or None)
+    q = parse_qs(query_string() if query is None else query, keep_blank_values=True)
+    lang = q.get("lang", ["en"])[0]
+    lang = lang if lang in LANGUAGES else "en"
+    path = progress_path()
+    if "teacher" in q:
+        return Dashboard(path, lang, os.environ.get("HICKORY_TEACHER_CODE") or None).panel
+    hub = os.environ.get("JUPYTERHUB_USER")
+    if q.get("present", ["0"])[0].lower() in ("1", "true", "yes", "on"):
+        return LessonWidget(learner=hub or "teacher", language=lang, presentation=True, progress_path=path)
+    if hub:
+        return TrackedLessonWidget(learner=hub, language=lang, progress_path=path)
+
+    identities = Identities(path)
+    box = ipywidgets.VBox()
+    forms: list[JoinForm] = []
+
+    def joined(name: str) -> None:
+        """The learner is who they say: their lessons replace the form (or the form says why not)."""
+        try:
+            box.children = (TrackedLessonWidget(learner=name, language=lang, progress_path=path),)
+        except ProgressError:
+            log.exception("classroom: the progress of %r cannot be opened", name)
+            if not forms:
+                raise
+            forms[0].error = t(lang, "classroom.error.progress")
+            forms[0].draw()
+
+    name = q.get("learner", [os.environ.get("HICKORY_LEARNER", "")])[0][:200]
+    error = ""
+    if "key" in q:
+        try:
+            joined(identities.check_link(name, q["key"][0]))
+            return box
+        except ProgressError:
+            error = t(lang, "classroom.error.progress")
+        except IdentityError as exc:
+            error = error_text(lang, exc)
+    forms.append(JoinForm(identities, lang, joined, name=name, error=error))
+    box.children = (forms[0].panel,)
+    return box

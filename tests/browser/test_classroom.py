@@ -1,11 +1,16 @@
-"""The classroom app in a real Voilà server and a real Chromium: a learner opens the lessons, finishes the first
-exercise by clicking on the board, sees it marked correct, reloads and finds the progress kept; another learner's
-illegal click gets the why-not answer with its rule; the teacher's presentation mode opens from the address.
+"""The classroom app in a real Voilà server and a real Chromium: a learner joins with a PIN of her own, finishes the
+first exercise by clicking on the board, sees it marked correct, reloads, types her PIN and finds the progress kept;
+another learner's illegal click gets the why-not answer with its rule; a visitor who tries to open the first
+learner's progress by her name or a look-alike of it is refused; the teacher's dashboard opens with the teacher's
+code only, shows both learners' work live, exports a CSV that matches and resets one learner; the teacher's
+presentation mode opens from the address.
 Voilà runs as scripts/classroom.sh runs it, with preheated kernels: each page is served by a kernel that ran the
 notebook before the visit, so the learner's name, language and mode must reach it afterwards."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import re
@@ -28,6 +33,7 @@ pytestmark = pytest.mark.browser
 NOTEBOOK = Path(__file__).resolve().parents[2] / "examples" / "06_lessons.ipynb"
 FIRST_BOARD_TIMEOUT_MS = 90_000  # a loaded machine may still be warming the pool's next kernel
 POOL_SIZE = 2
+TEACHER_CODE = "K7QM-4XPA"
 
 
 @dataclass
@@ -50,6 +56,7 @@ def voila_server(browser_prerequisites: None, lab: Any,
     shutil.copy(NOTEBOOK, base / NOTEBOOK.name)
     port = lab.free_port()
     env = dict(os.environ, HICKORY_PROGRESS=str(base / "progress.json"), PYTHONUNBUFFERED="1",
+               HICKORY_TEACHER_CODE=TEACHER_CODE,
                PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
                JUPYTER_RUNTIME_DIR=str(base / "runtime"))
     log_path = base / "voila.log"
@@ -84,15 +91,36 @@ def voila_server(browser_prerequisites: None, lab: Any,
                 process.wait(timeout=5)
 
 
-def open_app(page, server: VoilaServer, query: str):
+def open_form(page, server: VoilaServer, query: str):
     page.goto(f"{server.url}/?{query}")
+    return page.wait_for_selector("[data-testid=join]", timeout=FIRST_BOARD_TIMEOUT_MS)
+
+
+def open_app(page, server: VoilaServer, query: str, pin: str, *, new: bool = False):
+    """Opens the app at ``query``, joins with ``pin`` (typed twice for a ``new`` learner) and waits for the lessons:
+    the learner's steps, one by one."""
+    open_form(page, server, query)
+    page.fill("[data-testid=join-pin]", pin)
+    page.keyboard.press("Enter")
+    if new:
+        page.wait_for_selector("[data-testid=join-new]")
+        page.fill("[data-testid=join-pin2]", pin)
+        page.keyboard.press("Enter")
     return page.wait_for_selector("[data-testid=lesson]", timeout=FIRST_BOARD_TIMEOUT_MS)
 
 
 def test_finish_the_first_exercise_on_the_board_then_reload_and_find_it_kept(page, voila_server, lab) -> None:
     page.set_viewport_size({"width": 1400, "height": 1000})
-    open_app(page, voila_server, "learner=ada")
+    open_form(page, voila_server, "learner=ada")
     assert "classroom_app" not in page.inner_text("body"), "the app must show no code"
+    lab.expect(page.locator("[data-testid=join-name]")).to_have_value("ada")
+    lab.screenshot(page, "classroom-0-join")
+    page.fill("[data-testid=join-pin]", "2468")
+    page.keyboard.press("Enter")
+    lab.expect(page.locator("[data-testid=join-new]")).to_contain_text("ada is new here")
+    page.fill("[data-testid=join-pin2]", "2468")
+    page.click("[data-testid=join-go]")
+    page.wait_for_selector("[data-testid=lesson]", timeout=FIRST_BOARD_TIMEOUT_MS)
     root = page.locator("[data-testid=lesson]")
     lab.expect(root).to_have_attribute("data-exercise", "goal/grab-button")
     lab.expect(page.locator("[data-testid=prompt]")).to_contain_text("jump off")
@@ -113,6 +141,9 @@ def test_finish_the_first_exercise_on_the_board_then_reload_and_find_it_kept(pag
     assert saved["learners"]["ada"]["goal/grab-button"]["stars"] == 3
 
     page.reload()
+    page.wait_for_selector("[data-testid=join]", timeout=FIRST_BOARD_TIMEOUT_MS)
+    page.fill("[data-testid=join-pin]", "2468")
+    page.keyboard.press("Enter")
     page.wait_for_selector("[data-testid=lesson]", timeout=FIRST_BOARD_TIMEOUT_MS)
     lab.expect(root).to_have_attribute("data-exercise", "goal/where-hand")  # the next unsolved one
     lab.expect(page.locator('[data-map="goal/grab-button"]')).to_have_attribute("data-stars", "3")
@@ -121,7 +152,19 @@ def test_finish_the_first_exercise_on_the_board_then_reload_and_find_it_kept(pag
 
 def test_an_illegal_click_gets_the_why_not_answer_in_italian(page, voila_server, lab) -> None:
     page.set_viewport_size({"width": 1400, "height": 1000})
-    open_app(page, voila_server, "learner=bea&lang=it")
+    open_form(page, voila_server, "learner=bea&lang=it")
+    lab.expect(page.locator("[data-testid=join]")).to_contain_text("Scrivi il tuo nome e il tuo PIN")
+    page.fill("[data-testid=join-pin]", "1357")
+    page.keyboard.press("Enter")
+    page.fill("[data-testid=join-pin2]", "1375")  # a slip: the two PINs differ, so it starts again
+    page.keyboard.press("Enter")
+    lab.expect(page.locator("[data-testid=join-error]")).to_have_text(
+        "I due PIN non sono uguali: scegline uno e scrivilo due volte.")
+    page.fill("[data-testid=join-pin]", "1357")
+    page.keyboard.press("Enter")
+    page.fill("[data-testid=join-pin2]", "1357")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=lesson]", timeout=FIRST_BOARD_TIMEOUT_MS)
     root = page.locator("[data-testid=lesson]")
     lab.expect(root).to_have_attribute("lang", "it")
     page.locator('[data-testid=lesson] .hk-clock-svg [data-outer="6"]').click()  # a Spotter cannot leap (R89)
@@ -139,7 +182,8 @@ def test_an_illegal_click_gets_the_why_not_answer_in_italian(page, voila_server,
 
 def test_the_teachers_presentation_mode_steps_with_the_arrow_keys(page, voila_server, lab) -> None:
     page.set_viewport_size({"width": 1400, "height": 1000})
-    open_app(page, voila_server, "learner=teacher&present=1&lang=de")
+    page.goto(f"{voila_server.url}/?learner=teacher&present=1&lang=de")
+    page.wait_for_selector("[data-testid=lesson]", timeout=FIRST_BOARD_TIMEOUT_MS)
     root = page.locator("[data-testid=lesson]")
     lab.expect(root).to_have_class(re.compile(r"\bls-presentation\b"))
     assert page.locator(".ls-map").count() == 0
@@ -152,3 +196,127 @@ def test_the_teachers_presentation_mode_steps_with_the_arrow_keys(page, voila_se
     page.locator("[data-answer='5']").click()
     lab.expect(root).to_have_attribute("data-state", "correct")
     assert "teacher" not in json.loads(voila_server.progress.read_text())["learners"]
+
+
+def test_a_visitor_cannot_open_or_reset_adas_progress_by_her_name_or_a_look_alike(page, voila_server, lab) -> None:
+    page.set_viewport_size({"width": 1024, "height": 768})
+    before = voila_server.progress.read_text()
+    open_form(page, voila_server, "learner=ada")
+    for guess in ("0000", "1234"):
+        page.fill("[data-testid=join-pin]", guess)
+        page.keyboard.press("Enter")
+        lab.expect(page.locator("[data-testid=join-error]")).to_have_text("That PIN does not go with this name.")
+        lab.expect(page.locator("[data-testid=join-pin]")).to_have_value("")  # the refused PIN is gone
+    assert page.locator("[data-testid=lesson]").count() == 0
+    assert page.locator("[data-control=reset]").count() == 0, "no reset button before the learner is who she says"
+    lab.screenshot(page, "classroom-6-wrong-pin")
+    # a look-alike: Cyrillic а (U+0430) in front of Latin "da" mixes alphabets and is refused
+    page.fill("[data-testid=join-name]", "\u0430da")
+    page.fill("[data-testid=join-pin]", "9999")
+    page.keyboard.press("Enter")
+    lab.expect(page.locator("[data-testid=join-error]")).to_contain_text("one alphabet only")
+    # full-width letters and capitals fold onto ada: her PIN is asked, not a new learner made
+    page.fill("[data-testid=join-name]", "\uff21\uff24\uff21")
+    page.fill("[data-testid=join-pin]", "9999")
+    page.keyboard.press("Enter")
+    lab.expect(page.locator("[data-testid=join-error]")).to_have_text("That PIN does not go with this name.")
+    assert page.locator("[data-testid=join-new]").count() == 0
+    # an all-Cyrillic name drawn like "ace" is the learner "ace" (who is new: the look-alike would become ace)
+    page.fill("[data-testid=join-name]", "\u0410\u0441\u0435")
+    page.fill("[data-testid=join-pin]", "9999")
+    page.keyboard.press("Enter")
+    lab.expect(page.locator("[data-testid=join-new]")).to_contain_text("\u0410\u0441\u0435")
+    page.click("[data-testid=join-other]")
+    # a made-up join link
+    open_form(page, voila_server, "learner=ada&key=0123456789abcdef0123")
+    lab.expect(page.locator("[data-testid=join-error]")).to_contain_text("join link is not valid")
+    assert voila_server.progress.read_text() == before, "Ada's progress is untouched"
+    identities = json.loads(Path(f"{voila_server.progress}.identities.json").read_text())
+    assert identities["learners"]["ada"]["failures"] == 3
+    assert "2468" not in json.dumps(identities), "only a salted hash of the PIN is kept"
+
+
+def test_the_teachers_dashboard_shows_the_class_live_exports_csv_and_resets_one(page, voila_server, lab) -> None:
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{voila_server.url}/?teacher&lang=en")
+    page.wait_for_selector("[data-testid=dash-login]", timeout=FIRST_BOARD_TIMEOUT_MS)
+    page.fill("[data-testid=dash-code]", "AAAA-BBBB")
+    page.keyboard.press("Enter")
+    lab.expect(page.locator("[data-testid=dash-message]")).to_have_text("That is not the teacher's code.")
+    page.fill("[data-testid=dash-code]", TEACHER_CODE.lower())
+    page.keyboard.press("Enter")
+    grid = page.locator("[data-testid=dash-grid]")
+    lab.expect(grid).to_be_visible()
+    ada, bea = grid.locator('tr[data-learner="ada"]'), grid.locator('tr[data-learner="bea"]')
+    lab.expect(ada.locator('td[data-key="goal/grab-button"]')).to_have_attribute("data-stars", "3")
+    lab.expect(bea.locator('td[data-key="goal/grab-button"]')).to_have_attribute("data-stars", "1")
+    missed = page.locator('[data-testid=dash-missed] li[data-key="goal/grab-button"]')
+    lab.expect(missed).to_contain_text("wrong answers: 1, by learners: 1")
+    lab.screenshot(page, "classroom-7-dashboard")
+
+    # live: another kernel records a new learner's work; the page shows it at the next poll
+    from hickory_widget.lessons.progress import Progress
+
+    Progress(voila_server.progress, "cleo").solve("goal/where-hand", mistakes=0, hints=1)
+    lab.expect(grid.locator('tr[data-learner="cleo"] td[data-key="goal/where-hand"]')).to_have_attribute(
+        "data-stars", "2", timeout=10_000)
+
+    # a hand-in from the static site joins the grid as a row of its own
+    from hickory_widget.lessons.handin import export_handin
+
+    text = export_handin({"goal/grab-button": {"stars": 2, "tries": 1, "hints": 1}}, "dora")
+    page.set_input_files("[data-testid=dash-handin]", files=[
+        {"name": "dora.json", "mimeType": "application/json", "buffer": text.encode()}])
+    lab.expect(grid.locator('tr[data-learner="dora"][data-source="hand-in"] td[data-key="goal/grab-button"]')
+               ).to_have_attribute("data-stars", "2")
+
+    with page.expect_download() as download:
+        page.click("[data-testid=dash-csv]")
+    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
+    saved = json.loads(voila_server.progress.read_text())["learners"]
+    assert {r["learner"] for r in rows} == {*saved, "dora"}
+    assert {r["source"] for r in rows if r["learner"] == "dora"} == {"hand-in"}
+    for row in (r for r in rows if r["source"] == "classroom"):
+        record = saved[row["learner"]].get(row["key"], {})
+        assert int(row["stars"]) == record.get("stars", 0), row
+        assert int(row["hints"]) == record.get("hints", 0), row
+        attempts = record.get("tries", 0) if record.get("stars") else record.get("misses", 0)
+        assert int(row["attempts"]) == attempts, row
+    bea_first = next(r for r in rows if r["learner"] == "bea" and r["key"] == "goal/grab-button")
+    assert bea_first["wrong_answers"] == " | ".join(saved["bea"]["goal/grab-button"]["wrong"]) != ""
+
+    # reset one learner, after a second click that confirms it
+    grid.locator('a[data-arg="bea"]').click()
+    page.click("[data-testid=dash-reset]")
+    page.click("[data-testid=dash-reset-yes]")
+    lab.expect(page.locator("[data-testid=dash-message]")).to_contain_text("bea's progress is reset")
+    lab.expect(bea).to_have_count(0)
+    assert "bea" not in json.loads(voila_server.progress.read_text())["learners"]
+    lab.expect(ada.locator('td[data-key="goal/grab-button"]')).to_have_attribute("data-stars", "3")
+
+
+def test_the_dashboard_in_german_draws_a_class_of_25(page, voila_server, lab) -> None:
+    from hickory_widget.lessons import curriculum
+    from hickory_widget.lessons.progress import Progress, read_progress_file, write_progress_file
+
+    keys = [ex.key for lesson in curriculum() for ex in lesson.exercises]
+    with Progress(voila_server.progress, "ada")._locked():  # a class of 25 at work, written at once
+        learners = read_progress_file(voila_server.progress)
+        for n in range(25):
+            learners[f"learner{n:02d}"] = {
+                key: {"stars": 1 + i % 3, "tries": 1 + i % 4, "hints": i % 2, "misses": i % 4, "seconds": 20.0 + i,
+                      "at": time.time(), "wrong": [f"move:outer:{i % 12}"] * (i % 4)}
+                for i, key in enumerate(keys[: 10 + 4 * n])}
+        write_progress_file(voila_server.progress, learners)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{voila_server.url}/?teacher&lang=de")
+    page.wait_for_selector("[data-testid=dash-login]", timeout=FIRST_BOARD_TIMEOUT_MS)
+    lab.expect(page.locator("[data-testid=dash-login]")).to_contain_text("Code der Lehrkraft")
+    page.fill("[data-testid=dash-code]", TEACHER_CODE)
+    started = time.monotonic()
+    page.keyboard.press("Enter")
+    lab.expect(page.locator("[data-testid=dash-grid] tr[data-learner]")).to_have_count(28)  # 25, ada, cleo, dora
+    print(f"\ndashboard of 28 learners x {len(keys)} exercises: code typed to grid drawn in "
+          f"{time.monotonic() - started:.2f} s; {page.inner_text('[data-testid=status]')}")
+    lab.expect(page.locator("[data-testid=dash-summary]")).to_contain_text("Lernende: 28")
+    lab.screenshot(page, "classroom-8-dashboard-25-de")

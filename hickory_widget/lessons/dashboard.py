@@ -1,0 +1,434 @@
+"""The teacher's dashboard: every learner × every exercise, the exercises the class gets wrong most, live.
+
+It reads the classroom's progress file (:mod:`.progress`) and the hand-ins of learners on the static site
+(:mod:`.handin`, files in the hand-ins folder), and asks every :data:`POLL` seconds whether either changed; a change
+redraws the page, so what the teacher sees is at most one poll (plus the drawing) behind the class. The page opens
+with the teacher's code only (:func:`.identity.check_teacher_code`, wrong codes lock it for a while).
+
+Kept apart from the page: :class:`ClassView` is the data (rows, cells, most missed, CSV), :class:`Dashboard` draws
+it and carries out the teacher's intents (open, pick a learner, reset one, new PIN, join link, CSV, add hand-ins).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from ..hickory.i18n import t
+from . import curriculum
+from .exercise import Exercise
+from .handin import HandinError, read_handin
+from .identity import Identities, IdentityError
+from .join import error_text
+from .panel import Panel
+from .progress import ProgressError, check_record, forget_learner, read_progress_file
+
+POLL = 2.0
+MISSED_SHOWN = 8
+HANDIN_FILES = 500
+CLASSROOM, HANDIN = "classroom", "hand-in"
+CSV_FIELDS = ("learner", "source", "lesson", "exercise", "key", "stars", "attempts", "hints", "seconds",
+              "wrong_answers")
+
+
+def attempts(rec: dict[str, Any]) -> int:
+    """Answers given: counted at each solve, or the wrong ones so far while unsolved."""
+    return rec["tries"] if rec["stars"] else rec["misses"]
+
+
+def duration(seconds: float) -> str:
+    s = round(seconds)
+    return f"{s // 60} min {s % 60:02d} s" if s >= 60 else f"{s} s"
+
+
+def handins_dir(progress_path: Path) -> Path:
+    """Where hand-in files are kept: ``$HICKORY_HANDINS`` or the ``handins`` folder beside the progress file."""
+    return Path(os.environ.get("HICKORY_HANDINS") or progress_path.with_name("handins"))
+
+
+@dataclass
+class Row:
+    name: str
+    source: str
+    records: dict[str, dict[str, Any]]
+
+    def rec(self, key: str) -> dict[str, Any] | None:
+        return self.records.get(key)
+
+    def total(self, keys: list[str]) -> dict[str, float]:
+        recs = [self.records[k] for k in keys if k in self.records]
+        return {"solved": sum(1 for r in recs if r["stars"]), "stars": sum(r["stars"] for r in recs),
+                "attempts": sum(attempts(r) for r in recs), "hints": sum(r["hints"] for r in recs),
+                "seconds": sum(r["seconds"] for r in recs), "at": max((r["at"] for r in recs), default=0.0)}
+
+
+@dataclass
+class ClassView:
+    """What the dashboard shows, read from the files: rows of learners, the curriculum's exercises, refusals."""
+
+    exercises: list[tuple[str, Exercise]]
+    rows: list[Row] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+    _words: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+    _games: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def read(cls, progress_path: Path, lang: str) -> ClassView:
+        view = cls([(f"{i + 1}.{j + 1}", ex) for i, lesson in enumerate(curriculum(lang))
+                    for j, ex in enumerate(lesson.exercises)])
+        try:
+            learners = read_progress_file(progress_path)
+        except ProgressError as exc:
+            view.refused.append(str(exc))
+            learners = {}
+        view.rows = [Row(n, CLASSROOM, r) for n, r in sorted(learners.items(), key=lambda x: x[0].casefold())]
+        folder = handins_dir(progress_path)
+        files = sorted(folder.glob("*.json"))[:HANDIN_FILES] if folder.is_dir() else []
+        for path in files:
+            try:
+                learner, records = read_handin(path.read_bytes()[:1_000_000])
+                view.rows.append(Row(learner, HANDIN, {k: check_record(r) for k, r in records.items()}))
+            except (HandinError, ProgressError, OSError) as exc:
+                view.refused.append(f"{path.name}: {exc}")
+        return view
+
+    @property
+    def keys(self) -> list[str]:
+        return [ex.key for _, ex in self.exercises]
+
+    def answer_text(self, ex: Exercise, text: str) -> str:
+        """A wrong answer as the learner saw it: an option's words or a move's label, not its id."""
+        if ex.kind == "predict":
+            words = {a.id: a.text for a in ex.answers}
+            return ", ".join(words.get(p, p) for p in text.split(", "))
+        return self._move_words(ex).get(text) or self._move_label(ex, text)
+
+    def _move_words(self, ex: Exercise) -> dict[str, str]:
+        if ex.key not in self._words:
+            game = ex.game()
+            self._words[ex.key] = {c.id: c.label for c in game.choices_in(ex.lang)}
+            self._games[ex.key] = game
+        return self._words[ex.key]
+
+    def _move_label(self, ex: Exercise, option: str) -> str:
+        """An illegal move's label (``Leap to outer 6``), as the board's why-not answer names it; the id if none."""
+        game = self._games.get(ex.key)
+        try:
+            return str(game.rules.label(game.state, game._ask, option, ex.lang))  # type: ignore[union-attr]
+        except Exception:  # an id no label describes: shown as it was sent
+            return option
+
+    def missed(self) -> list[tuple[Exercise, int, int, Counter[str]]]:
+        """The exercises with the most wrong answers: (exercise, wrong answers, learners, answers by count)."""
+        out = []
+        for _, ex in self.exercises:
+            recs = [r.records[ex.key] for r in self.rows if ex.key in r.records]
+            misses = sum(r["misses"] for r in recs)
+            if misses:
+                answers = Counter(self.answer_text(ex, w) for r in recs for w in r["wrong"])
+                out.append((ex, misses, sum(1 for r in recs if r["misses"]), answers))
+        out.sort(key=lambda x: (-x[1], -x[2]))
+        return out[:MISSED_SHOWN]
+
+    def csv(self) -> str:
+        """One line per learner and exercise (untried ones with zeros), as the grid shows them."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(CSV_FIELDS)
+        for row in self.rows:
+            for number, ex in self.exercises:
+                r = row.rec(ex.key) or check_record({})
+                writer.writerow([safe_cell(row.name), row.source, number.split(".")[0], ex.id, ex.key, r["stars"],
+                                 attempts(r), r["hints"], round(r["seconds"]), safe_cell(" | ".join(r["wrong"]))])
+        return out.getvalue()
+
+
+def safe_cell(text: str) -> str:
+    """A cell a spreadsheet will not run as a formula (a name typed as ``=HYPERLINK(...)``)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+class Dashboard:
+    """The teacher's page: a code form until the code is given, then the class."""
+
+    def __init__(self, progress_path: str | Path, lang: str, code: str | None,
+                 identities: Identities | None = None) -> None:
+        self.path = Path(progress_path)
+        self.lang, self.code = lang, code
+        self.identities = identities or Identities(self.path)
+        self.open = False
+        self.picked: str | None = None
+        self.confirm: str | None = None
+        self.message = ""
+        self.link: tuple[str, str] | None = None
+        self.view: ClassView | None = None
+        self.stamp: tuple[Any, ...] = ()
+        self.changed_at = time.time()
+        self.draw_ms = 0.0
+        self.panel = Panel(self.handle, failed=t(lang, "classroom.error.failed"))
+        self.draw()
+
+    # ---------------------------------------------------------------------------------------- the files
+    def _stamp(self) -> tuple[Any, ...]:
+        """What changes when the class's work changes: the progress file's and the hand-ins' times and sizes."""
+        folder = handins_dir(self.path)
+        out: list[Any] = []
+        for p in (self.path, folder):
+            try:
+                st = p.stat()
+                out.append((st.st_mtime_ns, st.st_size))
+            except OSError:
+                out.append(None)
+        return tuple(out)
+
+    def refresh(self, force: bool = False) -> bool:
+        """Re-reads the files if they changed (or ``force``); True if the page was redrawn."""
+        stamp = self._stamp()
+        if not force and stamp == self.stamp and self.view is not None:
+            self._status()
+            return False
+        self.stamp = stamp
+        self.view = ClassView.read(self.path, self.lang)
+        self.changed_at = time.time()
+        self.draw()
+        return True
+
+    # ---------------------------------------------------------------------------------------- intents
+    def handle(self, kind: str, arg: str | None, fields: dict[str, str]) -> None:
+        if kind == "code":
+            self._open(fields.get("code", ""))
+            return
+        if not self.open:
+            return
+        self.message = ""
+        if kind == "poll":
+            self.refresh()
+            return
+        names = {r.name for r in self.view.rows if r.source == CLASSROOM} if self.view else set()
+        if kind in ("pick", "reset", "reset-yes", "new-pin") and arg not in names | (
+                {r.name for r in self.view.rows} if kind == "pick" and self.view else set()):
+            return  # a learner no longer (or never) in the class: a stale click changes nothing
+        if kind == "pick":
+            self.picked, self.confirm, self.link = arg, None, None
+        elif kind == "reset" and arg:
+            self.confirm = arg
+        elif kind == "cancel":
+            self.confirm = None
+        elif kind == "reset-yes" and arg and arg == self.confirm:
+            forget_learner(self.path, arg)
+            self.confirm = None
+            self.message = t(self.lang, "classroom.dash.done_reset", name=arg)
+            self.refresh(force=True)
+            return
+        elif kind == "new-pin" and arg:
+            try:
+                self.identities.forget_pin(arg)
+                self.message = t(self.lang, "classroom.dash.done_pin", name=arg)
+            except IdentityError as error:  # a name from an old file the classroom no longer takes
+                self.message = error_text(self.lang, error)
+        elif kind == "link":
+            name = (arg or fields.get("link_name", "")).strip()
+            try:
+                key = self.identities.link_key(name)  # refuses a name the classroom does not take
+                self.link = (name, f"?learner={_quote(name)}&key={key}&lang={self.lang}")
+            except IdentityError as error:
+                self.message = error_text(self.lang, error)
+        elif kind == "csv" and self.view is not None:
+            self.panel.download(f"classroom-{time.strftime('%Y-%m-%d-%H%M')}.csv", self.view.csv())
+            return
+        elif kind == "handin":
+            self._add_handin(arg or "hand-in.json", fields.get("text", ""))
+            return
+        self.draw()
+
+    def _open(self, given: str) -> None:
+        if not self.code:
+            self.message = t(self.lang, "classroom.error.no_code")
+        else:
+            try:
+                self.identities.check_teacher(given, self.code)
+                self.open, self.message = True, ""
+                self.panel.poll = POLL
+                self.refresh(force=True)
+                return
+            except IdentityError as error:
+                self.message = error_text(self.lang, error)
+        self.draw()
+
+    def _add_handin(self, filename: str, text: str) -> None:
+        try:
+            learner, _ = read_handin(text)
+        except HandinError as exc:
+            self.message = t(self.lang, "classroom.dash.handin_bad", file=filename, field=exc.field)
+            self.draw()
+            return
+        folder = handins_dir(self.path)
+        folder.mkdir(parents=True, exist_ok=True)
+        safe = re.sub(r"[^\w.-]+", "_", learner, flags=re.ASCII)[:40] or "learner"
+        (folder / f"{safe}-{int(time.time())}.json").write_text(text, encoding="utf-8")
+        self.message = t(self.lang, "classroom.dash.handin_ok", name=learner)
+        self.refresh(force=True)
+
+    # ---------------------------------------------------------------------------------------- drawing
+    def _status(self) -> None:
+        self.panel.status = t(self.lang, "classroom.dash.status", time=time.strftime("%H:%M:%S",
+                              time.localtime(self.changed_at)), poll=f"{POLL:g}",
+                              checked=time.strftime("%H:%M:%S"), ms=f"{self.draw_ms:.0f}")
+
+    def draw(self) -> None:
+        started = time.perf_counter()
+        lang = self.lang
+        x = lambda key, **kw: escape(t(lang, key, **kw))  # noqa: E731
+        head = f'<h2>{x("classroom.dash.title")}</h2>'
+        note = f'<p class="cl-error" role="alert" data-testid="dash-message">{escape(self.message)}</p>' \
+            if self.message else ""
+        if not self.open:
+            self.panel.html = (
+                f'<form class="cl-form" data-testid="dash-login" lang="{lang}" onsubmit="return false">{head}'
+                f'<p class="cl-note">{x("classroom.dash.code_intro")}</p><label>{x("classroom.dash.code")}'
+                f'<input name="code" type="password" autocomplete="off" autofocus data-testid="dash-code"></label>'
+                f'{note}<div class="cl-bar"><button class="cl-main" data-action="code" data-default '
+                f'data-testid="dash-open">{x("classroom.dash.open")}</button></div></form>')
+            return
+        view = self.view or ClassView([])
+        parts = [f'<div data-testid="dashboard" lang="{lang}">{head}', self._summary(view), note,
+                 self._grid(view), self._detail(view), self._missed(view), self._links(), self._refused(view),
+                 "</div>"]
+        self.panel.html = "".join(parts)
+        self.draw_ms = (time.perf_counter() - started) * 1000
+        self._status()
+
+    def _summary(self, view: ClassView) -> str:
+        keys = view.keys
+        totals = [r.total(keys) for r in view.rows]
+        x = lambda key, **kw: escape(t(self.lang, key, **kw))  # noqa: E731
+        summary = x("classroom.dash.summary", n=len(view.rows), solved=sum(int(s["solved"]) for s in totals),
+                    stars=sum(int(s["stars"]) for s in totals))
+        return (f'<div class="cl-bar"><span data-testid="dash-summary">{summary}</span>'
+                f'<button data-action="csv" data-testid="dash-csv">{x("classroom.dash.csv")}</button>'
+                f'<label class="cl-file">{x("classroom.dash.handin")} <input type="file" '
+                f'accept=".json,application/json" multiple data-action="handin" data-testid="dash-handin" hidden>'
+                '</label></div>')
+
+    def _grid(self, view: ClassView) -> str:
+        lang = self.lang
+        x = lambda key, **kw: escape(t(lang, key, **kw))  # noqa: E731
+        if not view.rows:
+            return f'<p class="cl-note" data-testid="dash-empty">{x("classroom.dash.nobody")}</p>'
+        cols = [x("classroom.dash.name"), x("classroom.dash.solved"), x("classroom.dash.stars"),
+                x("classroom.dash.attempts"), x("classroom.dash.hints"), x("classroom.dash.time")]
+        labels = {"stars": cols[2], "attempts": cols[3], "hints": cols[4], "time": cols[5]}
+        head = "".join(f'<th class="cl-name">{c}</th>' if i == 0 else f"<th>{c}</th>" for i, c in enumerate(cols))
+        head += "".join(f'<th title="{escape(ex.key)}">{n}</th>' for n, ex in view.exercises)
+        keys = view.keys
+        body = []
+        for row in view.rows:
+            tot = row.total(keys)
+            picked = ' class="cl-picked"' if row.name == self.picked else ""
+            tag = f' <small>({x("classroom.dash.source_handin")})</small>' if row.source == HANDIN else ""
+            cells = [f'<td class="cl-name"><a href="#" data-action="pick" data-arg="{escape(row.name)}">'
+                     f'{escape(row.name)}</a>{tag}</td>', f'<td>{int(tot["solved"])}</td>',
+                     f'<td>{int(tot["stars"])}</td>', f'<td>{int(tot["attempts"])}</td>',
+                     f'<td>{int(tot["hints"])}</td>', f'<td>{duration(tot["seconds"])}</td>']
+            for n, ex in view.exercises:
+                r = row.rec(ex.key)
+                if r is None:
+                    cells.append('<td class="cl-cell"></td>')
+                    continue
+                tip = (f'{n} {ex.key} · {labels["stars"]} {r["stars"]} · {labels["attempts"]} '
+                       f'{attempts(r)} · {labels["hints"]} {r["hints"]} · {labels["time"]} {duration(r["seconds"])}')
+                tried = " data-tried" if not r["stars"] and r["misses"] else ""
+                cells.append(f'<td class="cl-cell" data-key="{escape(ex.key)}" data-stars="{r["stars"]}"{tried} '
+                             f'title="{escape(tip)}">{r["stars"] or "·"}</td>')
+            body.append(f'<tr data-learner="{escape(row.name)}" data-source="{row.source}"{picked}>'
+                        + "".join(cells) + "</tr>")
+        return (f'<div class="cl-scroll"><table class="cl-grid" data-testid="dash-grid"><thead><tr>{head}</tr></thead>'
+                f'<tbody>{"".join(body)}</tbody></table></div>')
+
+    def _detail(self, view: ClassView) -> str:
+        row = next((r for r in view.rows if r.name == self.picked), None)
+        if row is None:
+            return ""
+        lang = self.lang
+        x = lambda key, **kw: escape(t(lang, key, **kw))  # noqa: E731
+        name = escape(row.name)
+        parts = [f'<section data-testid="dash-detail" data-learner="{name}">'
+                 f'<h3>{x("classroom.dash.detail", name=row.name)}</h3>']
+        if row.source == CLASSROOM:
+            if self.confirm == row.name:
+                parts.append(f'<p class="cl-error">{x("classroom.dash.reset_confirm", name=row.name)}</p>'
+                             '<div class="cl-bar">'
+                             f'<button class="cl-danger" data-action="reset-yes" data-arg="{name}" '
+                             f'data-testid="dash-reset-yes">{x("classroom.dash.yes_reset")}</button>'
+                             f'<button data-action="cancel">{x("classroom.dash.cancel")}</button></div>')
+            else:
+                parts.append(f'<div class="cl-bar"><button class="cl-danger" data-action="reset" data-arg="{name}" '
+                             f'data-testid="dash-reset">{x("classroom.dash.reset")}</button>'
+                             f'<button data-action="new-pin" data-arg="{name}" data-testid="dash-new-pin">'
+                             f'{x("classroom.dash.new_pin")}</button><button data-action="link" data-arg="{name}" '
+                             f'data-testid="dash-link">{x("classroom.dash.link")}</button></div>')
+        heads = ["#", x("classroom.dash.stars"), x("classroom.dash.attempts"), x("classroom.dash.hints"),
+                 x("classroom.dash.time"), x("classroom.dash.wrong")]
+        lines = []
+        for n, ex in view.exercises:
+            r = row.rec(ex.key)
+            if r is None:
+                continue
+            wrong = ", ".join(view.answer_text(ex, w) for w in r["wrong"])
+            lines.append(f'<tr data-key="{escape(ex.key)}"><td class="cl-name" title="{escape(ex.prompt[:200])}">'
+                         f'{n} {escape(ex.key)}</td><td>{"★" * r["stars"] or "–"}</td>'
+                         f'<td>{attempts(r)}</td><td>{r["hints"]}</td><td>{duration(r["seconds"])}</td>'
+                         f'<td>{escape(wrong)}</td></tr>')
+        parts.append(f'<table class="cl-grid"><thead><tr>{"".join(f"<th>{h}</th>" for h in heads)}</tr></thead>'
+                     f'<tbody>{"".join(lines)}</tbody></table></section>')
+        return "".join(parts)
+
+    def _missed(self, view: ClassView) -> str:
+        lang = self.lang
+        x = lambda key, **kw: escape(t(lang, key, **kw))  # noqa: E731
+        missed = view.missed()
+        if not missed:
+            return (f'<h3>{x("classroom.dash.missed_title")}</h3>'
+                    f'<p class="cl-note">{x("classroom.dash.missed_none")}</p>')
+        items = []
+        number = {ex.key: n for n, ex in view.exercises}
+        for ex, misses, learners, answers in missed:
+            given = "; ".join(f"{escape(a)} ×{c}" for a, c in answers.most_common(6))
+            items.append(f'<li data-key="{escape(ex.key)}" data-misses="{misses}"><b>{number[ex.key]} '
+                         f'{escape(ex.prompt[:120])}</b> — '
+                         f'{x("classroom.dash.missed_item", n=misses, learners=learners)}'
+                         f'<br><span class="cl-answers">{x("classroom.dash.answers")} {given}</span></li>')
+        return (f'<h3>{x("classroom.dash.missed_title")}</h3><ol class="cl-missed" data-testid="dash-missed">'
+                f'{"".join(items)}</ol>')
+
+    def _links(self) -> str:
+        lang = self.lang
+        x = lambda key, **kw: escape(t(lang, key, **kw))  # noqa: E731
+        out = [f'<h3>{x("classroom.dash.link_for")}</h3><div class="cl-bar"><input name="link_name" '
+               f'maxlength="40" data-testid="dash-link-name"><button data-action="link">'
+               f'{x("classroom.dash.make_link")}</button></div>']
+        if self.link:
+            name, href = self.link
+            out.append(f'<p class="cl-note">{x("classroom.dash.link_note", name=name)}</p><input class="cl-link" '
+                       f'readonly data-link="{escape(href)}" data-testid="dash-link-url">')
+        return "".join(out)
+
+    def _refused(self, view: ClassView) -> str:
+        if not view.refused:
+            return ""
+        items = "".join(f"<li>{escape(r[:400])}</li>" for r in view.refused[:20])
+        return f'<h3>{escape(t(self.lang, "classroom.dash.refused"))}</h3><ul data-testid="dash-refused">{items}</ul>'
+
+
+def _quote(name: str) -> str:
+    from urllib.parse import quote
+
+    return quote(name, safe="")

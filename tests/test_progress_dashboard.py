@@ -1,0 +1,162 @@
+"""The classroom's pages on the Python side: the join form's steps, the tracked lesson widget's notes, and the
+teacher's dashboard (the grid, the most missed exercises with their wrong answers, CSV, reset, hand-ins)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from hickory_widget.lessons.app import classroom_app
+from hickory_widget.lessons.dashboard import ClassView, Dashboard, handins_dir
+from hickory_widget.lessons.handin import export_handin
+from hickory_widget.lessons.identity import Identities
+from hickory_widget.lessons.progress import Progress, read_progress_file
+
+CODE = "K7QM-4XPA"
+
+
+@pytest.fixture
+def classroom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("HICKORY_PROGRESS", str(tmp_path / "progress.json"))
+    monkeypatch.setenv("HICKORY_TEACHER_CODE", CODE)
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    monkeypatch.delenv("HICKORY_HANDINS", raising=False)
+    return tmp_path / "progress.json"
+
+
+def send(page, kind: str, arg: str | None = None, **fields: str) -> None:
+    page._on_msg(None, {"type": kind, "arg": arg, "fields": fields})
+
+
+def join(name: str, pin: str, lang: str = "en", new: bool = True):
+    box = classroom_app(f"learner={name}&lang={lang}")
+    send(box.children[0], "join", name=name, pin=pin)
+    if new:
+        send(box.children[0], "join", pin2=pin)
+    return box
+
+
+def test_a_new_learner_joins_in_two_steps_and_answers(classroom: Path) -> None:
+    box = join("ada", "2468")
+    lessons = box.children[0]
+    assert type(lessons).__name__ == "TrackedLessonWidget" and lessons.progress.learner == "ada"
+    lessons._on_msg(None, {"type": "choose", "id": "stay", "version": lessons._version})  # legal, not the task
+    lessons._on_msg(None, {"type": "choose", "id": "jump_off", "version": lessons._version})
+    rec = read_progress_file(classroom)["ada"]["goal/grab-button"]
+    assert rec["stars"] == 1 and rec["misses"] == 1 and rec["wrong"] == ["stay"] and rec["at"] > 0
+
+
+def test_a_visitor_with_adas_name_but_not_her_pin_gets_nothing(classroom: Path) -> None:
+    join("ada", "2468")
+    box = join("ada", "1111", new=False)
+    form = box.children[0]
+    assert type(form).__name__ == "Panel" and "That PIN does not go with this name." in form.html
+    box = join("\u0430da", "2468", new=False)
+    assert "one alphabet only" in box.children[0].html
+    assert type(join("ADA", "2468", new=False).children[0]).__name__ == "TrackedLessonWidget"
+
+
+def test_behind_jupyterhub_the_hubs_user_is_the_learner(classroom: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUPYTERHUB_USER", "bea")
+    page = classroom_app("learner=ada")
+    assert type(page).__name__ == "TrackedLessonWidget" and page.progress.learner == "bea"
+
+
+def test_the_address_sets_language_and_presentation_also_without_preheating(classroom: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    app = classroom_app("learner=ada&lang=it&present=1")
+    assert app.language == "it" and app.presentation and app.progress.path == classroom
+    assert 'lang="de"' in classroom_app("lang=de").children[0].html
+    assert 'lang="en"' in classroom_app("lang=fr").children[0].html, "an unknown language falls back to English"
+    # without preheating, Voilà puts the visitor's address in QUERY_STRING before the notebook runs
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "learner=cleo&lang=de")
+    assert 'value="cleo"' in classroom_app().children[0].html
+    monkeypatch.setenv("JUPYTERHUB_USER", "hubby")
+    app = classroom_app()
+    assert app.progress.learner == "hubby" and app.language == "de", "the hub's user, whatever the address says"
+
+
+def test_a_join_link_opens_the_lessons_and_a_forged_one_the_form(classroom: Path) -> None:
+    key = Identities(classroom).link_key("cleo")
+    assert type(classroom_app(f"learner=cleo&key={key}").children[0]).__name__ == "TrackedLessonWidget"
+    form = classroom_app(f"learner=ada&key={key}").children[0]
+    assert "join link is not valid" in form.html
+
+
+def test_the_dashboard_opens_with_the_code_and_shows_each_learners_work(classroom: Path) -> None:
+    Progress(classroom, "ada").solve("goal/grab-button", 0, 0)
+    bea = Progress(classroom, "bea")
+    bea.note("goal/grab-button", wrong="leap:6", seconds=12)
+    bea.note("goal/where-hand", wrong="7", seconds=5)
+    bea.solve("goal/grab-button", 1, 1)
+    page = classroom_app("teacher&lang=it")
+    send(page, "code", code="nope")
+    assert "Questo non è il codice dell'insegnante." in unescape(page.html) and "dash-grid" not in page.html
+    send(page, "code", code=CODE)
+    assert 'data-learner="ada"' in page.html and 'data-learner="bea"' in page.html
+    assert 'data-key="goal/grab-button" data-stars="1"' in page.html
+    view = ClassView.read(classroom, "en")
+    missed = view.missed()
+    assert [(ex.key, n) for ex, n, _, _ in missed] == [("goal/grab-button", 1), ("goal/where-hand", 1)]
+    assert list(missed[0][3]) == ["Leap to outer 6"], "a wrong move is named as the board names it"
+
+
+def test_the_csv_has_a_line_per_learner_and_exercise_and_no_formulas(classroom: Path) -> None:
+    Progress(classroom, "=HYPERLINK(1)").solve("goal/grab-button", 0, 2)
+    view = ClassView.read(classroom, "en")
+    rows = list(csv.DictReader(io.StringIO(view.csv())))
+    assert len(rows) == len(view.exercises)
+    first = rows[0]
+    assert first["learner"] == "'=HYPERLINK(1)" and first["stars"] == "2" and first["hints"] == "2"
+
+
+def test_the_teacher_resets_one_learner_after_confirming(classroom: Path) -> None:
+    Progress(classroom, "ada").solve("goal/grab-button", 0, 0)
+    Progress(classroom, "bea").solve("goal/grab-button", 0, 0)
+    dash = Dashboard(classroom, "de", CODE)
+    send(dash.panel, "code", code=CODE)
+    send(dash.panel, "reset-yes", "bea")  # no confirmation asked yet: nothing happens
+    assert set(read_progress_file(classroom)) == {"ada", "bea"}
+    send(dash.panel, "pick", "bea")
+    send(dash.panel, "reset", "bea")
+    assert "Den gesamten Fortschritt von bea löschen?" in dash.panel.html
+    send(dash.panel, "reset-yes", "bea")
+    assert set(read_progress_file(classroom)) == {"ada"}
+    assert "Der Fortschritt von bea ist gelöscht." in dash.panel.html
+
+
+def test_hand_ins_from_the_static_site_join_the_grid_and_damaged_ones_are_listed(classroom: Path) -> None:
+    dash = Dashboard(classroom, "en", CODE)
+    send(dash.panel, "code", code=CODE)
+    text = export_handin({"goal/grab-button": {"stars": 2, "tries": 1, "hints": 1}}, "dora")
+    send(dash.panel, "handin", "dora.json", text=text)
+    assert "The hand-in of dora is added." in dash.panel.html
+    assert 'data-learner="dora" data-source="hand-in"' in dash.panel.html
+    send(dash.panel, "handin", "bad.json", text=text.replace('"stars":2', '"stars":9'))
+    assert "bad.json is not a valid hand-in" in dash.panel.html
+    (handins_dir(classroom) / "broken.json").write_bytes(b"\xff")
+    assert dash.refresh(force=True) and "broken.json" in dash.panel.html
+
+
+def test_the_dashboard_redraws_only_when_the_class_has_done_something(classroom: Path) -> None:
+    dash = Dashboard(classroom, "en", CODE)
+    send(dash.panel, "code", code=CODE)
+    assert not dash.refresh()
+    Progress(classroom, "ada").solve("goal/grab-button", 0, 0)
+    assert dash.refresh() and 'data-learner="ada"' in dash.panel.html
+
+
+def test_a_damaged_progress_file_gives_the_learner_one_sentence_and_the_teacher_the_field(classroom: Path) -> None:
+    classroom.write_text('{"format": "hickory-lesson-progress", "learners": {"ada": [1]}}')
+    box = join("ada", "2468")
+    assert "Your progress cannot be opened: tell your teacher." in box.children[0].html
+    key = Identities(classroom).link_key("bea")
+    assert "Your progress cannot be opened" in classroom_app(f"learner=bea&key={key}").children[0].html
+    dash = Dashboard(classroom, "en", CODE)
+    send(dash.panel, "code", code=CODE)
+    assert "learner &#x27;ada&#x27;" in dash.panel.html and "an object of exercises, not list" in dash.panel.html
