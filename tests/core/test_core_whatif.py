@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from hickory_widget.clocktowers import ClocktowersGame
+from hickory_widget.clocktowers.options import OWN_TOWERS
 from hickory_widget.core import IllegalChoice
 from hickory_widget.core.bots import GreedyBot
 from hickory_widget.core.whatif import ReplayPlayouts, SerialExecutor, compare, outlook
@@ -20,6 +21,7 @@ def position() -> ClocktowersGame:
         "decks": {"floors": ["floor2.plain.1", "floor2.cats.1", "floor1.plain.3"], "roofs": ["roof.blue.1"],
                   "clocks": ["clock.plain.3"]},
         "towers": [{"id": "t1", "owner": "A", "floors": ["floor2.plain.2"], "clock": "clock.plain.1"}],
+        "options": OWN_TOWERS,  # each builds on their own towers: the roof now is clearly worth most (C12)
     })
 
 
