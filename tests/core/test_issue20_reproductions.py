@@ -104,7 +104,6 @@ def test_card_game_positions_are_bounded_and_typed_so_what_is_accepted_saves_and
 
 
 def test_a_seat_save_with_a_card_in_place_of_sealed_or_a_sealed_redo_is_refused() -> None:
-    import hashlib
 
     g = ClocktowersGame.new(players=2, seed=1)
     g.choose("discard:floor1.cats.1")  # P1 still draws: P2's copy holds the discard sealed
