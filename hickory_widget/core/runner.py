@@ -489,7 +489,7 @@ class GameRunner:
             return self._drawn_seat_game(seat).to_json()  # type: ignore[arg-type]
         if seat not in (None, self._seat):
             raise ValueError(f"this copy is seen from {self._seat}'s seat; it cannot be saved for {seat}")
-        hidden = [i for i in self.sealed(self._seat) if self._history[i] != SEALED]
+        hidden = [i for i, p in self._secret.items() if p != self._seat and self._history[i] != SEALED]
         if hidden:  # another player's hidden choice was made in this copy: it is a whole game of its own now
             return self._dump(None, self._filled_history(), [], self._digest())
         return self._dump(self._seat, self._history, [], self._digest())
@@ -545,6 +545,10 @@ class GameRunner:
         if not isinstance(digest, str) or len(digest) != 64:
             raise SaveError("saved game field 'state_sha256' must be the 64 hex digits written by to_json()")
         game = cls._load_origin(origin)
+        if json.dumps(game._origin, sort_keys=True) != json.dumps(origin, sort_keys=True):
+            field = "origin.setup" if "setup" in origin else "origin.position"
+            raise SaveError(f"saved game field {field!r} is not written as to_json() writes it (every field, "
+                            "normalised): a save loads back exactly as given, or not at all")
         seat = data.get("seat")  # null: the referee's save, as one without the field
         if seat is not None:
             if seat not in game.scores:
