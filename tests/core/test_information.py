@@ -23,6 +23,7 @@ from hickory_widget.clocktowers.cards import DECKS, card
 from hickory_widget.clocktowers.rules import RULES as CT_RULES
 from hickory_widget.core.bots import GreedyBot, RandomBot, decide
 from hickory_widget.core.protocol import IllegalChoice
+from hickory_widget.core.whatif import SerialExecutor, compare
 from hickory_widget.mice import MiceGame
 from hickory_widget.mice import view as mice_view
 from hickory_widget.mice.rules import RULES as MICE_RULES
@@ -75,6 +76,9 @@ def _given_to(game: Any, seat: str, board: Any) -> dict[str, Any]:
         out["decision"] = [decision, [(c.id, c.label) for c in game.choices_in("it")]]
         out["board"] = json.dumps(board(game), sort_keys=True)
         out["bots"] = [decide(game, GreedyBot(3)), decide(game, RandomBot(3))]
+        if len(game.history) % 4 == 0:  # what-if for the seat, on a quarter of the states (it plays games out)
+            out["what_if"] = compare(game, game.choice_ids[:2], playouts=2, seed=1, progress=False,
+                                     executor=SerialExecutor()).rows
     return out
 
 
