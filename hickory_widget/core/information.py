@@ -14,7 +14,9 @@ what-if that decide for a seat see no more than that seat:
   simultaneous answers (``Ask.secret``) are hidden until the reveal without this.
 * ``resample(state, seat, events, rng)`` draws a whole state that ``seat`` cannot tell from ``state``: the same in
   everything ``seat_view`` holds, consistent with the events ``seat`` has read, and the rest dealt anew from
-  ``rng`` (as OpenSpiel's ``resample_from_infostate``). It may read the real state only where ``seat_view`` does.
+  ``rng`` (as OpenSpiel's ``resample_from_infostate``). It may read the real state only where ``seat_view`` does,
+  and where a later event shows it. ``events`` are those read before the checkpoint, ``later`` those read since,
+  followed by each history entry since as ``{"kind": "entry", "entry": ...}`` (a choice names what it shows).
 
 The generator of the copy comes from :func:`seat_seed`: a digest of what the seat knows, so two games the seat
 cannot tell apart give it the same copy, byte for byte, and nothing of the real generator reaches it.

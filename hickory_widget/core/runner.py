@@ -36,6 +36,8 @@ SAVE_FIELDS = ("format", "version", "origin", "seat", "history", "redo", "state_
 MAX_HISTORY = 100_000
 """Most entries in a saved history or redo list (a whole game takes a few hundred to a few thousand)."""
 SEED_RANGE = (-(2**63), 2**64 - 1)
+SEAT_ATTEMPTS = 40
+"""Deals a seat's copy tries before it settles for the closest one (information model, seat_game)."""
 """Seeds a game accepts: any 64-bit number, so that every save stays loadable."""
 
 
@@ -423,16 +425,29 @@ class GameRunner:
         seen = self.events_for(seat)
         before, later = seen[:n_events], seen[n_events:]
         seed = seat_seed(seat, rules.seat_view(state, seat), before, since)
-        drawn = rules.resample(rules.clone(state), seat, before, later, Rng(seed_state(seed)))
-        twin = type(self)(drawn, {"position": rules.state_to_data(drawn)}, seat)
-        twin.language = self.language
-        try:
-            for entry in since:
-                twin._check(entry)
-                twin._apply(entry)
-        except Exception as exc:
-            raise self._engine_error("seat_game", exc) from exc
-        return twin
+        shown = later + [{"kind": "entry", "entry": h} for h in since]  # the choices since, as the seat read them
+        ask, first, failure = self._ask, None, None
+        for attempt in range(SEAT_ATTEMPTS):  # rejection: a deal the seat could tell from what it saw is dealt again
+            pick = Rng(seed_state(seed if attempt == 0 else digest_seed(seed, attempt)))
+            drawn = rules.resample(rules.clone(state), seat, before, shown, pick)
+            twin = type(self)(drawn, {"position": rules.state_to_data(drawn)}, seat)
+            twin.language = self.language
+            try:
+                for entry in since:
+                    twin._check(entry)
+                    twin._apply(entry)
+            except Exception as exc:
+                failure = failure or exc
+                continue
+            mine = twin._ask
+            if twin.events_for(seat) == later and (mine is None) == (ask is None) and (ask is None or (
+                    (mine.player, mine.kind) == (ask.player, ask.kind)  # type: ignore[union-attr]
+                    and (ask.player != seat or mine.options == ask.options))):  # type: ignore[union-attr]
+                return twin
+            first = first or twin
+        if first is not None:  # the rules hid something no deal here respects: the closest copy
+            return first
+        raise self._engine_error("seat_game", failure or RuntimeError("no deal replays"))
 
     def _hides(self, ask: Ask, option: str) -> bool:
         """Whether answering ``ask`` with ``option`` is hidden from the other players (for now or for good)."""
