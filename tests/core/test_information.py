@@ -179,3 +179,61 @@ def test_a_mice_seat_is_given_the_same_whatever_it_cannot_see(lang: str) -> None
         differ += game.to_json() != twin.to_json()
         _compare(game, twin, seat, lambda g, s=seat: [mice_view.board(g, lang, s, False), mice_view.log(g, lang)])
     assert differ > len(pairs) // 4
+
+
+# ------------------------------------------------------------------------------------------------ Hickory Dickory
+def _hickory_pairs() -> tuple[list[tuple[Any, Any, str]], int]:
+    """Pairs from Tick boundaries of random games: the twin's other favor hands and favor deck dealt again
+    together, the bag and quest deck in another order, another generator. A pair whose first Tick then rolls or
+    draws differently (the seat would see it) is left out and counted."""
+    from hickory_widget import Game
+    from hickory_widget.hickory.information import DRAWS, ROLLS
+
+    rng = random.Random(22)
+    pairs, left_out = [], 0
+    for k in range(PAIRS // 2):
+        source = Game.new(1 + k % 4, seed=3000 + k)
+        for _ in range(rng.randrange(0, 300)):
+            if source.over:
+                break
+            source.choose(rng.choice(source.choice_ids))
+        if source.over:
+            continue
+        pos = source.position()
+        for seat in source.scores:
+            twin_pos = json.loads(json.dumps(pos))
+            others = [c for c in twin_pos["boards"] if c != seat]
+            pool = twin_pos["favors"]["deck"] + [f for c in others for f in twin_pos["boards"][c]["favors"]]
+            rng.shuffle(pool)
+            for c in others:
+                n = len(twin_pos["boards"][c]["favors"])
+                twin_pos["boards"][c]["favors"], pool = pool[:n], pool[n:]
+            twin_pos["favors"]["deck"] = pool
+            rng.shuffle(twin_pos["bag"])
+            rng.shuffle(twin_pos["quests"]["deck"])
+            twin_pos["rng"] = f"{rng.getrandbits(64):016x}"
+            game, twin = Game.from_position(pos, play_on=True), Game.from_position(twin_pos, play_on=True)
+
+            def chance(g: Any, s: str = seat) -> list[Any]:
+                return [e for e in g.events_for(s) if e["kind"] in ROLLS or e["kind"] in DRAWS
+                        or (e["kind"] == "favor_drawn" and e.get("color") == s)]
+
+            if chance(game) != chance(twin) or game.decision != twin.decision:
+                left_out += 1
+                continue
+            pairs.append((game, twin, seat))
+    return pairs, left_out
+
+
+def test_a_hickory_seat_is_given_the_same_whatever_it_cannot_see() -> None:
+    from hickory_widget.hickory.bots import GreedyBot as HickoryGreedy
+
+    pairs, left_out = _hickory_pairs()
+    assert len(pairs) >= 30, (len(pairs), left_out)
+    differ = 0
+    for game, twin, seat in pairs:
+        differ += game.to_json() != twin.to_json()
+        _compare(game, twin, seat, lambda g: None)
+        if game.decision is not None and game.decision.player == seat:
+            assert HickoryGreedy(4).choose(game) == HickoryGreedy(4).choose(twin)
+    assert differ > len(pairs) // 2
