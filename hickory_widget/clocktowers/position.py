@@ -77,6 +77,9 @@ def _tower(raw: Any, players: list[str], i: int) -> Tower:
         raise ValueError(f"{where}.roof must be a roof card, not {roof}")
     if roof is not None and clock is None:
         raise ValueError(f"{where} has a roof but no clock; a roof goes only on floors and a clock (C7)")
+    if "order" in raw and order is None and roof is not None:
+        raise ValueError(f"{where}.order of a complete tower is its place among those finished (1, 2 ...); leave "
+                         f"the field out to number them in the order listed")
     if order is not None and (type(order) is not int or not 1 <= order <= MAX_COUNT or roof is None):
         raise ValueError(f"{where}.order numbers complete towers from 1 in the order finished, not {excerpt(order)}")
     return Tower(tid, owner, floors, clock, roof, order)
@@ -95,6 +98,8 @@ def from_data(data: Any) -> TowersState:
     if missing:
         raise ValueError(f"the position lacks {sorted(missing)}")
     players = check_players(data["players"])
+    if "options" in data and type(data["options"]) is not dict:
+        raise ValueError(f"options must be an object of rule options (or left out), not {excerpt(data['options'])}")
     options = check_options(data.get("options"))
     turn, step = data["turn"], data.get("step", "play")
     if type(turn) is not str or turn not in players:

@@ -117,6 +117,8 @@ def _same_where_given(given: Any, made: Any) -> bool:
             if k not in made or not _same_where_given(v, made[k]):
                 return False
         return True
+    if isinstance(given, list) and isinstance(made, list):
+        return len(given) == len(made) and all(_same_where_given(g, m) for g, m in zip(given, made, strict=True))
     return json.dumps(given, sort_keys=True) == json.dumps(made, sort_keys=True)
 
 

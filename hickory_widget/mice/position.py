@@ -69,6 +69,8 @@ def from_data(data: Any) -> MiceState:
             or len(set(colours.values())) != len(players)):
         raise ValueError(f"colours must give each player a different set among {', '.join(COLOURS)}, "
                          f"not {excerpt(colours)}")
+    if "options" in data and type(data["options"]) is not dict:
+        raise ValueError(f"options must be an object of rule options (or left out), not {excerpt(data['options'])}")
     options = check_options(data.get("options"))
     hands_raw = _per_player(data, "hands", players)
     hands = {p: _cards(hands_raw.get(p, []), f"hands.{p}") for p in players}
