@@ -53,6 +53,6 @@ def digest_seed(*parts: Any) -> int:
 
 
 def seat_seed(seat: str, view: dict[str, Any], events: list[dict[str, Any]], history: list[str]) -> int:
-    """The seed a seat's copy is drawn with: from the seat, what it sees of the checkpoint, the events it has read
-    and the history entries since, as it knows them."""
-    return digest_seed("seat", seat, view, events, history)
+    """The seed a seat's copy is drawn with: from the seat, what it sees of the checkpoint, how many events it has
+    read and the history entries since, as it knows them (all of it known to the seat, nothing else)."""
+    return digest_seed("seat", seat, view, len(events), history)
