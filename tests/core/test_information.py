@@ -227,6 +227,7 @@ def _hickory_pairs() -> tuple[list[tuple[Any, Any, str]], int]:
 
 def test_a_hickory_seat_is_given_the_same_whatever_it_cannot_see() -> None:
     from hickory_widget.hickory.bots import GreedyBot as HickoryGreedy
+    from hickory_widget.hickory.mcts import MCTSBot
 
     pairs, left_out = _hickory_pairs()
     assert len(pairs) >= 30, (len(pairs), left_out)
@@ -236,4 +237,5 @@ def test_a_hickory_seat_is_given_the_same_whatever_it_cannot_see() -> None:
         _compare(game, twin, seat, lambda g: None)
         if game.decision is not None and game.decision.player == seat:
             assert HickoryGreedy(4).choose(game) == HickoryGreedy(4).choose(twin)
+            assert MCTSBot(4, playouts=6, horizon=4).choose(game) == MCTSBot(4, playouts=6, horizon=4).choose(twin)
     assert differ > len(pairs) // 2
