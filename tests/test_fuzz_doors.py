@@ -11,9 +11,15 @@ from __future__ import annotations
 
 import pytest
 
-from hickory_widget.hickory.fuzzing import DOORS, MUST_BE_ZERO
+from hickory_widget.clocktowers.fuzzing import DOORS as CLOCKTOWERS_DOORS
+from hickory_widget.core.fuzzing import MUST_BE_ZERO
+from hickory_widget.hickory.fuzzing import DOORS
+from hickory_widget.mice.fuzzing import DOORS as MICE_DOORS
 
 CASES = {"saves": 300, "positions": 300, "choices": 300, "intents": 300}
+CARD_DOORS = {**CLOCKTOWERS_DOORS, **MICE_DOORS}
+CARD_CASES = 150
+"""Per card-game door (Clocktowers and Mice!: saves, seat saves, positions)."""
 
 
 @pytest.mark.parametrize("door", sorted(DOORS))
@@ -25,3 +31,13 @@ def test_every_mutated_input_is_refused_clearly_or_accepted_identically(door: st
     assert counts["refused"] > CASES[door] // 3, f"{door}: the mutations are too gentle to test refusals"
     assert counts["identical"] > 0, f"{door}: no mutated input was ever accepted, so acceptance is untested"
     assert set(MUST_BE_ZERO).isdisjoint(k for k, v in counts.items() if v)
+
+
+@pytest.mark.parametrize("door", sorted(CARD_DOORS))
+def test_every_mutated_card_game_input_is_refused_clearly_or_accepted_identically(door: str) -> None:
+    tally = CARD_DOORS[door](7, CARD_CASES)
+    counts = tally.counts
+    assert sum(counts.values()) >= CARD_CASES
+    assert tally.bad() == 0, f"{door}: {dict(counts)}; examples: {tally.examples}"
+    assert counts["refused"] > CARD_CASES // 3, f"{door}: the mutations are too gentle to test refusals"
+    assert counts["identical"] > 0, f"{door}: no mutated input was ever accepted, so acceptance is untested"

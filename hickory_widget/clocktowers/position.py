@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.rng import seed_state
+from ..core.doors import excerpt
+from ..core.rng import MASK, seed_state
+from ..core.setup_checks import whole
 from .cards import DECKS, all_cards, card
 from .heights import sequence_error
 from .options import check_options
@@ -23,6 +25,9 @@ FIELDS = {"game", "players", "options", "turn", "step", "hands", "decks", "tower
           "forced", "next_tower", "completed"}
 TOWER_FIELDS = {"id", "owner", "floors", "clock", "roof", "order"}
 HAND_SIZE = 3
+MAX_COUNT = 1000
+"""Largest tower number or completion count a position may name (a game has at most 28 towers)."""
+MAX_TOWER_ID = 20
 
 
 def to_data(s: TowersState) -> dict[str, Any]:
@@ -38,7 +43,7 @@ def to_data(s: TowersState) -> dict[str, Any]:
 
 def _cards(value: Any, where: str, kind: str | None = None) -> list[str]:
     if not isinstance(value, list):
-        raise ValueError(f"{where} must be a list of card ids, not {value!r}")
+        raise ValueError(f"{where} must be a list of card ids, not {excerpt(value)}")
     for cid in value:
         c = card(cid)
         if kind is not None and c.kind != kind:
@@ -56,10 +61,12 @@ def _tower(raw: Any, players: list[str], i: int) -> Tower:
                                       *(f"{f!r} is not a tower field" for f in sorted(map(str, unknown)))])
         raise ValueError(f"{where} must be an object with id, owner, floors and optionally clock, roof, order{wrong}")
     tid, owner = raw["id"], raw["owner"]
-    if not isinstance(tid, str) or not tid or ":" in tid or tid == "new":
-        raise ValueError(f"{where}.id must be a short name such as 't1' (not 'new', no ':'), not {tid!r}")
-    if owner not in players:
-        raise ValueError(f"{where}.owner must be one of the players ({', '.join(players)}), not {owner!r}")
+    if (type(tid) is not str or not 0 < len(tid) <= MAX_TOWER_ID or ":" in tid or tid == "new"
+            or not tid.isprintable() or tid != tid.strip()):
+        raise ValueError(f"{where}.id must be a short name such as 't1' (up to {MAX_TOWER_ID} characters, not 'new', "
+                         f"no ':'), not {excerpt(tid)}")
+    if type(owner) is not str or owner not in players:
+        raise ValueError(f"{where}.owner must be one of the players ({', '.join(players)}), not {excerpt(owner)}")
     floors = _cards(raw["floors"], f"{where}.floors", "floor")
     if not floors:
         raise ValueError(f"{where} has no floor card; every tower starts with one (C5)")
@@ -70,8 +77,11 @@ def _tower(raw: Any, players: list[str], i: int) -> Tower:
         raise ValueError(f"{where}.roof must be a roof card, not {roof}")
     if roof is not None and clock is None:
         raise ValueError(f"{where} has a roof but no clock; a roof goes only on floors and a clock (C7)")
-    if order is not None and (not isinstance(order, int) or isinstance(order, bool) or order < 1 or roof is None):
-        raise ValueError(f"{where}.order numbers complete towers from 1 in the order finished, not {order!r}")
+    if "order" in raw and order is None and roof is not None:
+        raise ValueError(f"{where}.order of a complete tower is its place among those finished (1, 2 ...); leave "
+                         f"the field out to number them in the order listed")
+    if order is not None and (type(order) is not int or not 1 <= order <= MAX_COUNT or roof is None):
+        raise ValueError(f"{where}.order numbers complete towers from 1 in the order finished, not {excerpt(order)}")
     return Tower(tid, owner, floors, clock, roof, order)
 
 
@@ -88,12 +98,14 @@ def from_data(data: Any) -> TowersState:
     if missing:
         raise ValueError(f"the position lacks {sorted(missing)}")
     players = check_players(data["players"])
+    if "options" in data and type(data["options"]) is not dict:
+        raise ValueError(f"options must be an object of rule options (or left out), not {excerpt(data['options'])}")
     options = check_options(data.get("options"))
     turn, step = data["turn"], data.get("step", "play")
-    if turn not in players:
-        raise ValueError(f"turn must name a player ({', '.join(players)}), not {turn!r}")
-    if step not in ("play", "draw", "over"):
-        raise ValueError(f"step is 'play', 'draw' or 'over', not {step!r}")
+    if type(turn) is not str or turn not in players:
+        raise ValueError(f"turn must name a player ({', '.join(players)}), not {excerpt(turn)}")
+    if type(step) is not str or step not in ("play", "draw", "over"):
+        raise ValueError(f"step is 'play', 'draw' or 'over', not {excerpt(step)}")
     hands = data["hands"]
     if not isinstance(hands, dict) or set(hands) != set(players):
         raise ValueError(f"hands must give a list of cards for each player: {', '.join(players)}")
@@ -142,16 +154,13 @@ def from_data(data: Any) -> TowersState:
             isinstance(f, list) and len(f) == 2 and f[0] == "reveal" and f[1] in decks[card(f[1]).deck][1:]
             for f in forced):
         raise ValueError("forced must be a list of ['reveal', <card hidden in its deck>] pairs")
-    rng = data.get("rng", seed_state(0))
-    if not isinstance(rng, int) or isinstance(rng, bool) or rng < 0:
-        raise ValueError(f"rng must be a non-negative whole number, not {rng!r}")
+    rng = whole(data.get("rng", seed_state(0)), "rng", 0, MASK)
     numbers = [int(t.id[1:]) for t in towers if t.id[:1] == "t" and t.id[1:].isdigit()]
     next_tower = data.get("next_tower", max(numbers, default=0) + 1)
     completed = data.get("completed", max((t.order or 0 for t in towers), default=0))
     for name, value, low in (("next_tower", next_tower, max(numbers, default=0) + 1),
                              ("completed", completed, max((t.order or 0 for t in towers), default=0))):
-        if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise ValueError(f"{name} must be a whole number of at least {low}, not {value!r}")
+        whole(value, name, low, MAX_COUNT)
     return TowersState(players=players, options=options, hands=hands, decks=decks, towers=towers, discard=discard,
                        removed=removed, turn=players.index(turn), step=step, next_tower=next_tower,
                        completed=completed, rng=rng, forced=[(f[0], f[1]) for f in forced])

@@ -7,7 +7,7 @@ from typing import Any
 from ..core.protocol import Ask
 from ..core.rng import Rng, seed_state
 from ..core.runner import Flow
-from . import labels, position, setup
+from . import information, labels, position, setup
 from .cards import DECKS, card
 from .flow import play
 from .scoring import scores
@@ -55,6 +55,19 @@ class ClocktowersRules:
         state.removed = new_removed
         state.forced.clear()
         state.rng = rng.state
+
+    def private(self, ask: Ask, option: str) -> bool:
+        return information.private(option)
+
+    def seat_view(self, state: TowersState, seat: str) -> dict[str, Any]:
+        return information.seat_view(state, seat)
+
+    def event_for(self, event: dict[str, Any], seat: str | None) -> dict[str, Any]:
+        return information.event_for(event, seat)
+
+    def resample(self, state: TowersState, seat: str, events: list[dict[str, Any]], later: list[dict[str, Any]],
+                 rng: Rng) -> TowersState:
+        return information.resample(state, seat, events, later, rng)
 
     def scores(self, state: TowersState) -> dict[str, int]:
         return scores(state)

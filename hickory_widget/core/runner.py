@@ -8,9 +8,12 @@ raises EngineError. A save is the origin (setup arguments or a position) plus th
 state it reached; loading reads it through the bounded loader (doors.py), replays it and checks the digest and
 the redo list, so a save either loads exactly or not at all.
 
-Secret choices (an Ask with ``secret=True``) are sealed until the flow yields ``REVEAL``. The runner keeps them (it
-is the referee), but :meth:`GameRunner.seat_game` and ``to_json(seat=...)`` give a copy in which the other players'
-sealed choices are replaced by ``SEALED``: that is what bots, what-if analysis and a player's own save see.
+Secret choices (an Ask with ``secret=True``) are sealed until the flow yields ``REVEAL``, and a game's private
+answers (a card discarded face down) for good. The runner keeps them (it is the referee), but
+:meth:`GameRunner.seat_game` and ``to_json(seat=...)`` give a copy in which the other players' sealed choices are
+replaced by ``SEALED``: that is what bots, what-if analysis and a player's own save see. A game with an
+information model (information.py) goes further: the seat's copy starts from its last checkpoint with everything
+the seat cannot see drawn anew from what it can, so nothing given to a seat depends on what it cannot see.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from collections.abc import Callable, Generator, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from .doors import MAX_STR, EngineError, PlainDataError, bounded, excerpt, load_json
+from .information import digest_seed, has_information, seat_seed
 from .protocol import CHECKPOINT, REVEAL, SEALED, Ask, Choice, Decision, IllegalChoice, PositionError, SaveError
 from .rng import Rng, seed_state
 
@@ -32,6 +36,8 @@ SAVE_FIELDS = ("format", "version", "origin", "seat", "history", "redo", "state_
 MAX_HISTORY = 100_000
 """Most entries in a saved history or redo list (a whole game takes a few hundred to a few thousand)."""
 SEED_RANGE = (-(2**63), 2**64 - 1)
+SEAT_ATTEMPTS = 40
+"""Deals a seat's copy tries before it settles for the closest one (information model, seat_game)."""
 """Seeds a game accepts: any 64-bit number, so that every save stays loadable."""
 
 
@@ -99,6 +105,10 @@ class GameRunner:
     def __init__(self, state: Any, origin: dict[str, Any], seat: str | None = None) -> None:
         self._origin = origin
         self._seat = seat
+        self._private_fn: Callable[[Ask, str], bool] | None = getattr(self.rules, "private", None)
+        self._fill_seed: int | None = None
+        if seat is not None and has_information(self.rules):
+            self._fill_seed = digest_seed("fill", origin, seat)
         self._start = self.rules.clone(state)
         self._redo: list[str] = []
         self._restart(self.rules.clone(self._start))
@@ -186,7 +196,8 @@ class GameRunner:
         """Positions in :attr:`history` of the secret choices not yet revealed that ``seat`` may not see (all of
         them for ``seat=None``)."""
         since = self._reveals[-1] if self._reveals else 0
-        return [i for i, p in self._secret.items() if i >= since and p != seat]
+        private = self._private
+        return [i for i, p in self._secret.items() if (i >= since or i in private) and p != seat]
 
     def history_for(self, seat: str | None) -> list[str]:
         """:attr:`history` as ``seat`` may know it: other players' unrevealed secret choices read ``SEALED``."""
@@ -197,6 +208,14 @@ class GameRunner:
     def events(self) -> list[dict[str, Any]]:
         """Everything that happened, in order; each event names the rules it applied (``"rules": [...]``)."""
         return list(self._events)
+
+    def events_for(self, seat: str | None) -> list[dict[str, Any]]:
+        """:attr:`events` as ``seat`` may read them (a card discarded face down by another player unnamed); the
+        whole events for ``seat=None`` (the referee)."""
+        event_for = getattr(self.rules, "event_for", None)
+        if seat is None or event_for is None:
+            return self.events
+        return [event_for(e, seat) for e in self._events]
 
     def events_since(self, step: int) -> list[dict[str, Any]]:
         """The events caused by history entries from ``step`` on (0 = from the start)."""
@@ -285,10 +304,15 @@ class GameRunner:
         if not self._redo:
             raise IllegalChoice("nothing to redo: redo follows undo, and a new choice clears it")
         entry = self._redo[-1]
-        self._check(entry)  # checked like any choice (a redo list can come from a save)
         redo = self._redo[:]
-        self._redo.pop()
+        try:
+            self._check(entry)  # checked like any choice (a redo list can come from a save)
+        except IllegalChoice:
+            raise
+        except Exception as exc:  # the rules failed while checking: nothing was changed
+            raise self._engine_error(entry, exc) from exc
         self._guarded(entry, redo, self._apply, entry)
+        self._redo = redo[:-1]  # taken off only once applied: all or nothing
         return entry
 
     def scores_after(self, choice_id: str, *then: str) -> dict[str, int]:
@@ -324,6 +348,7 @@ class GameRunner:
         twin._history, twin._events, twin._marks = list(self._history), list(self._events), list(self._marks)
         twin._checkpoints, twin._secret, twin._reveals = list(self._checkpoints), dict(self._secret), list(
             self._reveals)
+        twin._private, twin._fills = set(self._private), dict(self._fills)
         try:
             twin._rebuild(self._history)
         except Exception as exc:  # the original is untouched; only the twin failed
@@ -345,7 +370,10 @@ class GameRunner:
             raise IllegalChoice(f"a branch seed is a whole number from {SEED_RANGE[0]} to {SEED_RANGE[1]} or None, "
                                 f"not {excerpt(seed)}")
         twin._redo.clear()
-        if SEALED not in self._history:
+        if twin._fill_seed is not None:  # a drawn seat's copy: a whole game, its sealed entries written out
+            twin._history, twin._fills = twin._filled_history(), {}
+            twin._seat = twin._fill_seed = None
+        if SEALED not in twin._history:
             twin._apply(f"seed:{seed}")
             return twin
         first = self._history.index(SEALED)
@@ -364,7 +392,14 @@ class GameRunner:
     def seat_game(self, seat: str) -> Any:
         """This game as ``seat`` may know it: a copy in which the other players' unrevealed secret choices are
         ``SEALED`` (the rules record an unknown commitment). With nothing sealed from ``seat``, the game itself.
-        Bots and what-if analysis decide on this copy, so they never read a hidden commitment."""
+        Bots and what-if analysis decide on this copy, so they never read a hidden commitment.
+
+        A game with an information model (information.py) always gives a copy drawn anew: it starts from the last
+        checkpoint as ``seat`` sees it, with every card ``seat`` cannot see dealt again (consistently with the events
+        it has read) by a generator seeded from what it knows; then the entries since are replayed, another
+        player's hidden answer drawn among that player's hidden options."""
+        if has_information(self.rules):
+            return self._drawn_seat_game(seat)
         if not self.sealed(seat):
             return self
         hidden = set(self.sealed(seat))
@@ -375,6 +410,62 @@ class GameRunner:
         twin.language = self.language
         twin._replay([SEALED if at + i in hidden else h for i, h in enumerate(self._history[at:])])
         return twin
+
+    def _drawn_seat_game(self, seat: str) -> Any:
+        if seat not in self.scores:
+            raise ValueError(f"no player {excerpt(seat)} in this game; players: {', '.join(self.scores)}")
+        if self._seat is not None:
+            if self._seat != seat:
+                raise ValueError(f"this copy is seen from {self._seat}'s seat; it cannot be seen from {seat}'s")
+            return self
+        rules = self.rules
+        at, state, n_events = (self._checkpoints[-1][:3] if self._checkpoints else (0, self._start, 0))
+        known = self.history_for(seat)[at:]
+        since = [h for h in known if not h.startswith(("force:", "seed:"))]  # the referee's, not the seat's
+        seen = self.events_for(seat)
+        before, later = seen[:n_events], seen[n_events:]
+        seed = seat_seed(seat, rules.seat_view(state, seat), before, since)
+        shown = later + [{"kind": "entry", "entry": h} for h in since]  # the choices since, as the seat read them
+        ask, first, failure = self._ask, None, None
+        for attempt in range(SEAT_ATTEMPTS):  # rejection: a deal the seat could tell from what it saw is dealt again
+            pick = Rng(seed_state(seed if attempt == 0 else digest_seed(seed, attempt)))
+            drawn = rules.resample(rules.clone(state), seat, before, shown, pick)
+            twin = type(self)(drawn, {"position": rules.state_to_data(drawn)}, seat)
+            twin.language = self.language
+            try:
+                for entry in since:
+                    twin._check(entry)
+                    twin._apply(entry)
+            except Exception as exc:
+                failure = failure or exc
+                continue
+            mine = twin._ask
+            if twin.events_for(seat) == later and (mine is None) == (ask is None) and (ask is None or (
+                    (mine.player, mine.kind) == (ask.player, ask.kind)  # type: ignore[union-attr]
+                    and (ask.player != seat or mine.options == ask.options))):  # type: ignore[union-attr]
+                return twin
+            first = first or twin
+        if first is not None:  # the rules hid something no deal here respects: the closest copy
+            return first
+        raise self._engine_error("seat_game", failure or RuntimeError("no deal replays"))
+
+    def _hides(self, ask: Ask, option: str) -> bool:
+        """Whether answering ``ask`` with ``option`` is hidden from the other players (for now or for good)."""
+        private = self._private_fn
+        return ask.secret or (private is not None and private(ask, option))
+
+    def _fill(self, ask: Ask, at: int) -> str:
+        """In a seat's copy, another player's hidden answer at history position ``at``: one of that player's hidden
+        options, drawn from the copy's own seed (so replaying the copy draws the same)."""
+        options = [o for o in ask.options if self._hides(ask, o)]
+        if not options or self._fill_seed is None:
+            raise IllegalChoice(f"{SEALED!r} answers only another player's hidden choice")
+        pick = Rng(seed_state(self._fill_seed + at))
+        return options[pick.below(len(options))]
+
+    def _filled_history(self) -> list[str]:
+        """The history with every sealed entry of this seat's copy written out as the option drawn for it."""
+        return [self._fills.get(i, h) for i, h in enumerate(self._history)]
 
     @classmethod
     def what_if_engine(cls) -> Any:
@@ -393,7 +484,10 @@ class GameRunner:
     def to_json(self, seat: str | None = None) -> str:
         """The whole game, history and redo included, as JSON text. With ``seat``: the game as that player may
         know it (a seat save): the other players' unrevealed secret choices are ``SEALED`` and redo is left out;
-        it loads into a seat's copy that shows the table up to the reveal."""
+        it loads into a seat's copy that shows the table up to the reveal. A game with an information model saves
+        the seat's copy (:meth:`seat_game`): its checkpoint as drawn for the seat, and the entries since."""
+        if has_information(self.rules) and (seat is not None or self._seat is not None):
+            return self._seat_dump(seat)
         if seat is None and self._seat is None:
             return self._dump(None, self._history, self._redo, self._digest())
         seat = seat if seat is not None else self._seat
@@ -404,6 +498,16 @@ class GameRunner:
         twin = type(self)(self.rules.clone(self._start), self._origin, seat)
         twin._replay(self.history_for(seat))
         return self._dump(seat, twin._history, [], twin._digest())
+
+    def _seat_dump(self, seat: str | None) -> str:
+        if self._seat is None:
+            return self._drawn_seat_game(seat).to_json()  # type: ignore[arg-type]
+        if seat not in (None, self._seat):
+            raise ValueError(f"this copy is seen from {self._seat}'s seat; it cannot be saved for {seat}")
+        hidden = [i for i, p in self._secret.items() if p != self._seat and self._history[i] != SEALED]
+        if hidden:  # another player's hidden choice was made in this copy: it is a whole game of its own now
+            return self._dump(None, self._filled_history(), [], self._digest())
+        return self._dump(self._seat, self._history, [], self._digest())
 
     def _dump(self, seat: str | None, history: list[str], redo: list[str], digest: str) -> str:
         data: dict[str, Any] = {"format": self.save_format(), "version": self.rules.save_version,
@@ -456,13 +560,26 @@ class GameRunner:
         if not isinstance(digest, str) or len(digest) != 64:
             raise SaveError("saved game field 'state_sha256' must be the 64 hex digits written by to_json()")
         game = cls._load_origin(origin)
+        if json.dumps(game._origin, sort_keys=True) != json.dumps(origin, sort_keys=True):
+            field = "origin.setup" if "setup" in origin else "origin.position"
+            raise SaveError(f"saved game field {field!r} is not written as to_json() writes it (every field, "
+                            "normalised): a save loads back exactly as given, or not at all")
         seat = data.get("seat")  # null: the referee's save, as one without the field
         if seat is not None:
             if seat not in game.scores:
                 raise SaveError(f"saved game field 'seat' must name a player ({', '.join(game.scores)}), "
                                 f"not {excerpt(seat)}")
             game._seat = seat
+            if has_information(cls.rules):
+                game._fill_seed = digest_seed("fill", game._origin, seat)
+            if redo:
+                raise SaveError("a seat's save has no redo list (field 'redo'): redo belongs to the whole game")
         for i, entry in enumerate(history):
+            ask = game._ask
+            if (game._fill_seed is not None and ask is not None and entry != SEALED and ask.player != seat
+                    and not entry.startswith(("force:", "seed:")) and game._hides(ask, entry)):
+                raise SaveError(f"saved game history entry {i} ({excerpt(entry)}) is {ask.player}'s hidden choice, "
+                                f"which {seat}'s save holds only as {SEALED!r} (field 'history[{i}]')")
             try:
                 game._check(entry)
                 game._guarded(entry, [], game._apply, entry)
@@ -560,7 +677,8 @@ class GameRunner:
             return
         if ask is None:
             raise IllegalChoice(f"the game is over; no choice can be made (got {excerpt(entry)})")
-        if entry == SEALED and ask.secret and self._seat not in (None, ask.player):
+        if entry == SEALED and self._seat not in (None, ask.player) and (
+                ask.secret or (self._fill_seed is not None and any(self._hides(ask, o) for o in ask.options))):
             return
         if entry not in ask.options:
             legal = "; ".join(f"{c.id} ({c.label})" for c in self.choices)
@@ -618,8 +736,17 @@ class GameRunner:
 
     def _apply(self, entry: str) -> None:
         ask = self._ask
-        if ask is not None and ask.secret and not entry.startswith(("force:", "seed:")):
-            self._secret[len(self._history)] = ask.player
+        send = entry
+        if ask is not None:
+            at = len(self._history)
+            if entry == SEALED and self._fill_seed is not None:
+                send = self._fills[at] = self._fill(ask, at)
+            if ask.secret:
+                if not entry.startswith(("force:", "seed:")):
+                    self._secret[at] = ask.player
+            elif self._private_fn is not None and self._private_fn(ask, send):
+                self._secret[at] = ask.player
+                self._private.add(at)
         self._history.append(entry)
         if entry.startswith("force:"):
             _, kind, value = entry.split(":", 2)
@@ -627,7 +754,7 @@ class GameRunner:
         elif entry.startswith("seed:"):
             self.rules.reseed(self._state, int(entry[5:]))
         else:
-            self._advance(entry)
+            self._advance(send)
         self._marks.append(len(self._events))
 
     def _restart(self, state: Any) -> None:
@@ -638,7 +765,11 @@ class GameRunner:
         self._checkpoints: list[tuple[int, Any, int, int]] = []
         """(history length, snapshot, event count, reveal count) at each checkpoint."""
         self._secret: dict[int, str] = {}
-        """History position -> player, for every answer to a secret Ask."""
+        """History position -> player, for every answer to a secret Ask, and every private answer."""
+        self._private: set[int] = set()
+        """History positions of private answers: hidden from the other players for good, even after a reveal."""
+        self._fills: dict[int, str] = {}
+        """In a seat's copy: history position -> the option drawn for a sealed entry there."""
         self._reveals: list[int] = []
         """History lengths at which the flow yielded REVEAL."""
         self._gen = self.rules.flow(state)
@@ -685,6 +816,8 @@ class GameRunner:
         del self._marks[at:]
         del self._reveals[n_reveals:]
         self._secret = {i: p for i, p in self._secret.items() if i < at}
+        self._private = {i for i in self._private if i < at}
+        self._fills = {i: o for i, o in self._fills.items() if i < at}
         self._gen = self.rules.flow(self._state)
         self._advance(None)
         self._replay(target[at:])

@@ -6,6 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .doors import excerpt
+
+MAX_NAME = 40
+"""Longest player name: it must fit every save and every line of the board."""
+
 
 def check_players(players: Any, low: int, high: int, game: str) -> list[str]:
     """Player names from a count (P1, P2 ...) or a list of distinct names; ValueError otherwise."""
@@ -17,10 +22,12 @@ def check_players(players: Any, low: int, high: int, game: str) -> list[str]:
         names = list(players)
         if not low <= len(names) <= high:
             raise ValueError(f"{game} is for {low} to {high} players, not {len(names)}")
-        if not all(isinstance(n, str) and n and ":" not in n for n in names) or len(set(names)) != len(names):
-            raise ValueError(f"player names must be distinct non-empty strings without ':', got {names!r}")
+        if not all(type(n) is str and 0 < len(n) <= MAX_NAME and ":" not in n and n.isprintable() and n == n.strip()
+                   for n in names) or len(set(names)) != len(names):
+            raise ValueError(f"player names must be distinct texts of 1 to {MAX_NAME} printable characters, without "
+                             f"':' or spaces at either end, got {excerpt(names)}")
         return names
-    raise ValueError(f"players is a count ({low}-{high}) or a list of {low}-{high} names, not {players!r}")
+    raise ValueError(f"players is a count ({low}-{high}) or a list of {low}-{high} names, not {excerpt(players)}")
 
 
 def check_options(options: Any, defaults: Mapping[str, bool]) -> dict[str, bool]:
@@ -28,12 +35,12 @@ def check_options(options: Any, defaults: Mapping[str, bool]) -> dict[str, bool]
     if options is None:
         return dict(defaults)
     if not isinstance(options, dict):
-        raise ValueError(f"options must be a dict of {', '.join(defaults)} to True/False, not {options!r}")
+        raise ValueError(f"options must be a dict of {', '.join(defaults)} to True/False, not {excerpt(options)}")
     for name, value in options.items():
         if name not in defaults:
-            raise ValueError(f"unknown option {name!r}; the options are {', '.join(defaults)}")
+            raise ValueError(f"unknown option {excerpt(name)}; the options are {', '.join(defaults)}")
         if not isinstance(value, bool):
-            raise ValueError(f"option {name!r} must be True or False, not {value!r}")
+            raise ValueError(f"option {name!r} must be True or False, not {excerpt(value)}")
     return {**defaults, **options}
 
 
@@ -43,3 +50,10 @@ def ranks(order: list[str], keys: Mapping[str, Any]) -> list[int]:
     for i, p in enumerate(order):
         out.append(out[-1] if out and keys[order[i - 1]] == keys[p] else i + 1)
     return out
+
+
+def whole(value: Any, field: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high`` for a position's ``field``; ValueError naming the field otherwise."""
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"{field} must be a whole number from {low} to {high}, not {excerpt(value)}")
+    return value

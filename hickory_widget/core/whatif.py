@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from .bots import Bot, GreedyBot, RandomBot, play
+from .information import has_information
 from .protocol import IllegalChoice
 
 SEED_STRIDE = 1_000_003
@@ -65,7 +66,7 @@ class ReplayPlayouts:
 
     def start(self, game: Any) -> Any:
         me = game.decision.player
-        seat = me if game.seat is None and game.sealed(me) else None
+        seat = me if game.seat is None and (game.sealed(me) or has_information(game.rules)) else None
         return type(game), game.to_json(seat=seat)
 
     def batch(self, start: Any, option: str, ks: Iterable[int], bot: str | Callable[[int], Any],

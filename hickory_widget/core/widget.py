@@ -108,7 +108,11 @@ class GameWidget(anywidget.AnyWidget):
     language = traitlets.Unicode("en").tag(sync=True)
     """The language of every text the widget shows: one of ``LANGUAGES`` ("en", "it", "de"); switches live."""
     show_secrets = traitlets.Bool(False).tag(sync=True)
-    """Shows what the players not to move keep hidden (hands, discarded cards)."""
+    """Asks to show what the players not to move keep hidden (hands, discarded cards); it takes effect only where
+    the notebook's author allows it (``allow_secrets``) and never while a pass-and-play curtain is up."""
+    allow_secrets = traitlets.Bool(False)
+    """A teacher's setting, from Python only (``ClocktowersWidget(game, allow_secrets=True)``, like Hickory
+    Dickory's ``allow_force``): whether hidden cards may be shown at all. Not synced, so no browser can set it."""
     seats = traitlets.Dict().tag(sync=True)
     """Who plays each player: {"P2": "greedy", "P3": "random"}; players not named are "human". The seat menus show
     this trait and set it; bots play their seats until a human seat must decide."""
@@ -168,7 +172,7 @@ class GameWidget(anywidget.AnyWidget):
     def recent_mark(self) -> int | None:
         """The number of log lines now, taken before the bots answer a human move: the shell shows the lines after
         it as "since your last move". None for a game that shows the bots' moves its own way."""
-        return len(self.log(self.language, self.show_secrets))
+        return len(self.log(self.language, self.secrets_shown))
 
     def static_svg(self) -> str:
         """The picture of the game now (the output's ``image/svg+xml``, the picture button, ``save_picture``)."""
@@ -368,7 +372,17 @@ class GameWidget(anywidget.AnyWidget):
         self.set_language(intent["lang"])
 
     def intent_secrets(self, intent: dict[str, Any]) -> None:
-        self.show_secrets = bool(intent["on"])
+        if intent["on"] and not self.allow_secrets:
+            self._refuse(SHELL.t(self.language, "shell.secrets_not_allowed"))
+        elif intent["on"] and self.curtain is not None:
+            self._refuse(SHELL.t(self.language, "shell.secrets_curtain", curtain=self.curtain))
+        else:
+            self.show_secrets = bool(intent["on"])
+
+    @property
+    def secrets_shown(self) -> bool:
+        """Whether the view shows hidden cards now: asked for, allowed by the author, and no curtain up."""
+        return self.show_secrets and self.allow_secrets and self.curtain is None
 
     def intent_pass_and_play(self, intent: dict[str, Any]) -> None:
         self.pass_and_play = bool(intent["on"])
@@ -394,15 +408,16 @@ class GameWidget(anywidget.AnyWidget):
             "title": self.title(lang),
             "texts": SHELL.prefixed(lang, "shell."), "players": self.players,
             "seats": {p: self.seats.get(p, "human") for p in self.players}, "seat_kinds": list(SEAT_KINDS),
-            "can_undo": game.can_undo, "can_redo": game.can_redo, "secrets": self.show_secrets,
+            "can_undo": game.can_undo, "can_redo": game.can_redo, "secrets": self.secrets_shown,
+            "secrets_allowed": self.allow_secrets,
             "decision": None if decision is None else {
                 "player": decision.player, "kind": decision.kind, "prompt": decision.prompt,
                 "secret": decision.secret, "choices": choices,
             },
             "curtain": curtain, "pass_and_play": self.pass_and_play,
             "result": self.result(lang) if game.over else "",
-            "log": self.log(lang, self.show_secrets), "recent_from": self._recent_from,
-            "board": self.board(lang, self.show_secrets),
+            "log": self.log(lang, self.secrets_shown), "recent_from": self._recent_from,
+            "board": self.board(lang, self.secrets_shown),
         }
 
     def _check_seats(self, seats: Any) -> dict[str, str]:

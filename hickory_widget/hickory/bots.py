@@ -57,7 +57,7 @@ class GreedyBot:
         ids = game.choice_ids
         if len(ids) == 1:
             return ids[0]
-        here = game.playout() if isinstance(game, Game) else game
+        here = game.seat_game(game.decision.player).playout() if isinstance(game, Game) else game  # its seat's view
         order = sorted(range(len(ids)), key=lambda i: (self.rank(ids[i]), i))  # the tie-break order
         scoring = [i for i in order if may_score(here, ids[i])]
         if not scoring or scoring == order[:1]:

@@ -41,11 +41,14 @@ def cat_paws(s: State) -> Generator[Ask, str, None]:
     flee_paws(s, rolled, ("R106", "R106a"))
 
 
-def flee_paws(s: State, covered: list[int], rules: tuple[str, ...]) -> None:
-    """Mice on a covered number move clockwise to the next free number, in the same ring (R106a, Q10)."""
+def flee_paws(s: State, covered: list[int], rules: tuple[str, ...], *, same_ring: bool = False) -> None:
+    """Mice on a covered number move clockwise to the next free number, in the same ring (R106a, Q10).
+
+    Q10's ``paw_flight_inner`` rules the round-end flight (R106) only; the solo scratch (R120) keeps its mice in
+    their ring (``same_ring``), since the solo game replaces that flight (R121)."""
     for m, (where, n) in list(s.loc.items()):
         if where in ("inner", "outer") and n in covered:
-            ring = "inner" if s.options.get("paw_flight_inner") else where
+            ring = "inner" if s.options.get("paw_flight_inner") and not same_ring else where
             target = clockwise(n)
             while target in covered or (ring == "inner" and target == 12 and s.options.get("no_inner_12")):
                 target = clockwise(target)

@@ -22,23 +22,28 @@ import copy
 import json
 import random
 import time
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from ..core.doors import excerpt
+from ..core.fuzzing import (
+    HANG_SECONDS,
+    MAX_ERROR,
+    Tally,
+    _junk,
+    _paths,
+    _same_where_given,
+    clear,
+    mutate_data,
+)
 from ..core.protocol import IllegalChoice
 from .game import Game, SaveError
 from .invariants import problems
 from .options import OPTIONS
 from .position import PositionError, to_data
 
-MUST_BE_ZERO = ("different", "other", "broken", "hang", "leak", "changed")
 PLAY_AFTER = 50
 """Random choices played (with every invariant checked) after a position or save is accepted."""
-HANG_SECONDS = 20.0
-MAX_ERROR = 1000
-"""An error message longer than this does not quote its input briefly: counted as ``other``."""
 
 
 # --------------------------------------------------------------------------------------------------- sources
@@ -66,86 +71,6 @@ def sample_games(seed: int, count: int = 6) -> list[Game]:
 
 
 # --------------------------------------------------------------------------------------------------- mutations
-
-
-def _junk(rng: random.Random, doc: Any) -> Any:
-    """A value of the wrong kind, or of the right kind but absurd."""
-    deep: Any = 0
-    for _ in range(rng.choice((20, 200, 2000))):
-        deep = [deep]
-    strings = list(_strings(doc))
-    pool = [None, True, False, 0, -1, 1, 7, 13, 99, 10**30, -(10**30), 10**5000, 2**63, 1.5, float("nan"),
-            float("inf"), "", "x" * rng.choice((200, 10_000, 1_000_000)), "ünï\u202ecode", "\ud800", [], {}, [None],
-            {"": None}, deep, "inner 5", "outer 12", "hand", "card", "setup", "force:die:5", "force:die:99",
-            "force:draw:crown", "99", "0", "-3", "abc", "paws", "over"]
-    if strings:
-        pool.extend(rng.choice(strings) for _ in range(6))
-    return rng.choice(pool)
-
-
-def _strings(doc: Any) -> Any:
-    stack = [doc]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, str):
-            yield v
-        elif isinstance(v, list):
-            stack.extend(v)
-        elif isinstance(v, dict):
-            stack.extend(v.values())
-            yield from v
-
-
-def _paths(doc: Any) -> list[tuple[Any, Any]]:
-    """Every (container, key) in ``doc``."""
-    out, stack = [], [doc]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, dict):
-            for k, x in v.items():
-                out.append((v, k))
-                stack.append(x)
-        elif isinstance(v, list):
-            for i, x in enumerate(v):
-                out.append((v, i))
-                stack.append(x)
-    return out
-
-
-def mutate_data(rng: random.Random, doc: Any) -> Any:
-    """One to three structural mutations of a copy of ``doc`` (plain data)."""
-    doc = copy.deepcopy(doc)
-    for _ in range(rng.choice((1, 1, 1, 2, 3))):
-        paths = _paths(doc)
-        if not paths:
-            return _junk(rng, doc)
-        box, key = rng.choice(paths)
-        value = box[key]
-        op = rng.randrange(9)
-        if op == 0:
-            box[key] = _junk(rng, doc)
-        elif op == 1 and isinstance(box, dict):
-            del box[key]
-        elif op == 1:
-            box.pop(key)
-        elif op == 2 and isinstance(box, list):
-            box.insert(key, value)  # a duplicated tile, mouse or entry (shared: never mutated in place later)
-        elif op == 3 and isinstance(value, int) and not isinstance(value, bool):
-            box[key] = value + rng.choice((-1, 1, -12, 12, 100))
-        elif op == 4 and isinstance(value, str):
-            strings = list(_strings(doc))
-            box[key] = rng.choice(strings)  # another id of the same document: a tile, mouse or choice moved
-        elif op == 5 and isinstance(box, list) and len(box) > 1:
-            j = rng.randrange(len(box))
-            box[key], box[j] = box[j], box[key]
-        elif op == 6 and isinstance(box, dict):
-            box[rng.choice(("extra", "colour", "13", "tiles"))] = _junk(rng, doc)
-        elif op == 7 and isinstance(value, str) and value:
-            i = rng.randrange(len(value))
-            box[key] = value[:i] + chr(rng.randrange(32, 0x250)) + value[i + 1:]
-        else:
-            box[key] = _junk(rng, doc)
-    return doc
 
 
 def mutate_position(rng: random.Random, pos: dict[str, Any]) -> Any:
@@ -229,45 +154,6 @@ def _plays_soundly(game: Game, rng: random.Random) -> str | None:
     except Exception as exc:  # counting every crash is the point
         return f"crash: {type(exc).__name__}: {str(exc)[:200]}"
     return None
-
-
-def _same_where_given(given: Any, made: Any) -> bool:
-    """Whether every field present in ``given`` reads the same in ``made`` (absent fields take defaults;
-    an option switched off is the same as an absent one)."""
-    if isinstance(given, dict) and isinstance(made, dict):
-        for k, v in given.items():
-            if k == "options" and isinstance(v, dict):
-                v = {n: b for n, b in v.items() if b}
-            if k not in made or not _same_where_given(v, made[k]):
-                return False
-        return True
-    return json.dumps(given, sort_keys=True) == json.dumps(made, sort_keys=True)
-
-
-def clear(exc: Exception, limit: int = MAX_ERROR) -> bool:
-    """A refusal is clear when its message is there, short, and printable anywhere (valid UTF-8)."""
-    text = str(exc)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return 0 < len(text) <= limit
-
-
-class Tally:
-    """Outcome counts of one door, with one example per must-be-zero outcome for the report."""
-
-    def __init__(self) -> None:
-        self.counts: Counter[str] = Counter()
-        self.examples: dict[str, str] = {}
-
-    def add(self, outcome: str, note: str = "") -> None:
-        self.counts[outcome] += 1
-        if outcome in MUST_BE_ZERO and outcome not in self.examples:
-            self.examples[outcome] = note[:500]
-
-    def bad(self) -> int:
-        return sum(self.counts[k] for k in MUST_BE_ZERO)
 
 
 def _timed(tally: Tally, start: float, note: str) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from ..core.doors import excerpt
 from ..core.protocol import Ask, Choice, Decision, IllegalChoice, PositionError, SaveError
 from ..core.runner import SEED_RANGE, Flow, GameRunner, is_seed
-from . import labels
+from . import information, labels
 from .chance import FORCE_KINDS, check_force, reseed
 from .end_of_game import SOLO_GOAL, Standing, standings
 from .flow import play
@@ -68,6 +68,16 @@ class HickoryRules:
 
     def scores(self, state: State) -> dict[str, int]:
         return {p.color: p.score for p in state.players}
+
+    def seat_view(self, state: State, seat: str) -> dict[str, Any]:
+        return information.seat_view(state, seat)
+
+    def event_for(self, event: dict[str, Any], seat: str | None) -> dict[str, Any]:
+        return information.event_for(event, seat)
+
+    def resample(self, state: State, seat: str, events: list[dict[str, Any]], later: list[dict[str, Any]],
+                 rng: Any) -> State:
+        return information.resample(state, seat, events, later, rng)
 
     def prompt(self, state: State, ask: Ask, lang: str) -> str:
         return labels.prompt(state, ask, lang)

@@ -56,7 +56,7 @@ class MCTSBot:
         ids = calm(game.choice_ids)
         if len(ids) == 1:
             return ids[0]
-        here = game.playout() if isinstance(game, Game) else game
+        here = game.seat_game(game.decision.player).playout() if isinstance(game, Game) else game  # its seat's view
         me = here.player
         root = Node(me)
         for _ in range(self.playouts):

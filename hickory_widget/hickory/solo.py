@@ -65,7 +65,7 @@ def scratch(s: State, n: int) -> Generator[Ask, str, None]:
         to_bag(s, tile)
         s.emit("tile_scratched", ("R119",), tile=tile, number=n)
     if any(s.loc[m][0] in ("inner", "outer") for m in mice):
-        flee_paws(s, s.paws, ("R120",))
+        flee_paws(s, s.paws, ("R120",), same_ring=True)  # R120: in the same ring, whatever Q10's option says
     if s.minute == n and s.hand:
         from .activation import finish_activation
         from .outer_ring import enter

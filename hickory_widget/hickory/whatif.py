@@ -46,7 +46,10 @@ class HickoryPlayouts:
         return BOTS
 
     def start(self, game: Any) -> tuple[dict[str, Any], list[str]]:
-        """The game's current point as plain, picklable data: its last Tick boundary and the choices made since."""
+        """The game's current point as the deciding seat knows it (its seat's copy), as plain, picklable data: its
+        last Tick boundary and the choices made since."""
+        if game.seat is None and game.decision is not None:
+            game = game.seat_game(game.decision.player)
         if game._checkpoints:
             at, snapshot = game._checkpoints[-1][:2]
             return to_data(snapshot), game._history[at:]

@@ -68,7 +68,8 @@ class MiceGame(GameRunner):
         if mine in (None, HIDDEN) or s.phase != "hunt":
             return float(self.scores[player])
         c = card(mine)
-        others = [s.hands[p] for p in s.players if p != player and s.committed.get(p, HIDDEN) == HIDDEN]
+        others = [s.hands[p] + [c for c in [s.committed.get(p)] if c not in (None, HIDDEN)]
+                  for p in s.players if p != player]  # another's face-down card is as unknown as their hand
         rivals = sum(any(card(x).animal == c.animal and card(x).value >= c.value for x in h) for h in others)
         hunters = sum(any(card(x).animal == HUNTER[c.animal] for x in h) for h in others)
         centre = sum(card(x).value for x in s.centre if card(x).animal == PREY[c.animal])

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.rng import seed_state
+from ..core.doors import excerpt
+from ..core.rng import MASK, seed_state
+from ..core.setup_checks import whole
 from .cards import COLOURS, card
 from .options import check_options
 from .setup import check_players
@@ -21,6 +23,8 @@ FORMAT = "mice"
 FIELDS = {"game", "players", "colours", "options", "hands", "centre", "committed", "piles", "out", "round", "phase",
           "rng", "forced"}
 PHASES = ("hunt", "seed", "over")
+MAX_ROUND = 100
+"""Largest round number a position may name (a game has at most 17 rounds)."""
 
 
 def to_data(s: MiceState) -> dict[str, Any]:
@@ -34,7 +38,7 @@ def to_data(s: MiceState) -> dict[str, Any]:
 
 def _cards(value: Any, where: str) -> list[str]:
     if not isinstance(value, list):
-        raise ValueError(f"{where} must be a list of card ids, not {value!r}")
+        raise ValueError(f"{where} must be a list of card ids, not {excerpt(value)}")
     for cid in value:
         try:
             card(cid)
@@ -46,7 +50,7 @@ def _cards(value: Any, where: str) -> list[str]:
 def _per_player(data: dict[str, Any], name: str, players: list[str]) -> dict[str, Any]:
     value = data.get(name, {})
     if not isinstance(value, dict) or set(value) - set(players):
-        raise ValueError(f"{name} must be an object keyed by players ({', '.join(players)}), not {value!r}")
+        raise ValueError(f"{name} must be an object keyed by players ({', '.join(players)}), not {excerpt(value)}")
     return value
 
 
@@ -63,7 +67,10 @@ def from_data(data: Any) -> MiceState:
     colours = data.get("colours", dict(zip(players, COLOURS, strict=False)))
     if (not isinstance(colours, dict) or set(colours) != set(players) or not set(colours.values()) <= set(COLOURS)
             or len(set(colours.values())) != len(players)):
-        raise ValueError(f"colours must give each player a different set among {', '.join(COLOURS)}, not {colours!r}")
+        raise ValueError(f"colours must give each player a different set among {', '.join(COLOURS)}, "
+                         f"not {excerpt(colours)}")
+    if "options" in data and type(data["options"]) is not dict:
+        raise ValueError(f"options must be an object of rule options (or left out), not {excerpt(data['options'])}")
     options = check_options(data.get("options"))
     hands_raw = _per_player(data, "hands", players)
     hands = {p: _cards(hands_raw.get(p, []), f"hands.{p}") for p in players}
@@ -74,10 +81,12 @@ def from_data(data: Any) -> MiceState:
     centre = _cards(data.get("centre", []), "centre")
     committed = _per_player(data, "committed", players)
     for p, c in committed.items():
-        if c != HIDDEN:
-            _cards([c], f"committed.{p}")
-            if card(c).set != colours[p]:
-                raise ValueError(f"committed.{p} must be a card of {p}'s {colours[p]} set, not {c}")
+        if c == HIDDEN:
+            raise ValueError(f"committed.{p} must name the card {p} placed face down: a position is the whole table "
+                             f"(a seat's own view is a seat save, to_json(seat=...)), not {HIDDEN!r}")
+        _cards([c], f"committed.{p}")
+        if card(c).set != colours[p]:
+            raise ValueError(f"committed.{p} must be a card of {p}'s {colours[p]} set, not {c}")
     piles_raw = _per_player(data, "piles", players)
     piles = {p: _cards(piles_raw.get(p, []), f"piles.{p}") for p in players}
     out = _cards(data.get("out", []), "out")
@@ -90,18 +99,18 @@ def from_data(data: Any) -> MiceState:
     if len(set(left.values())) != 1:
         raise ValueError(f"every player plays one card a round, so all have as many cards left to play; got {left}")
     phase = data.get("phase", "hunt" if centre or not committed else "seed")
-    if phase not in PHASES:
-        raise ValueError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+    if type(phase) is not str or phase not in PHASES:
+        raise ValueError(f"phase must be one of {', '.join(PHASES)}, not {excerpt(phase)}")
+    if phase == "over" and (any(hands.values()) or committed or centre):
+        raise ValueError("phase 'over' needs every card played out: no card in a hand, face down or in the centre "
+                         "(M13); use phase 'hunt'")
     if phase == "seed" and centre:
         raise ValueError("a seeding round (M12) happens only with an empty centre")
-    rnd = data.get("round", 1)
-    if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1:
-        raise ValueError(f"round must be a whole number from 1, not {rnd!r}")
-    rng = data.get("rng", seed_state(0))
-    if not isinstance(rng, int) or isinstance(rng, bool) or rng < 0:
-        raise ValueError(f"rng must be a non-negative whole number (a generator state), not {rng!r}")
+    rnd = whole(data.get("round", 1), "round", 1, MAX_ROUND)
+    rng = whole(data.get("rng", seed_state(0)), "rng", 0, MASK)
     forced = data.get("forced", [])
-    if forced:
-        raise ValueError("nothing in Mice! is left to chance, so 'forced' must be empty")
+    if type(forced) is not list or forced:
+        raise ValueError(f"nothing in Mice! is left to chance, so 'forced' must be an empty list, not "
+                         f"{excerpt(forced)}")
     return MiceState(players=players, colours=dict(colours), options=options, hands=hands, centre=centre,
                      piles=piles, committed=dict(committed), round=rnd, phase=phase, out=out, rng=rng)

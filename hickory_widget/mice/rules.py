@@ -6,7 +6,7 @@ from typing import Any
 
 from ..core.protocol import Ask
 from ..core.runner import Flow, reseed_rng
-from . import labels, position, setup
+from . import information, labels, position, setup
 from .flow import play
 from .scoring import scores
 from .state import MiceState
@@ -40,6 +40,16 @@ class MiceRules:
         """Every card is known but the face-down ones, and a branch is taken before those (the core draws another
         player's sealed card anew); only the generator changes."""
         reseed_rng(state, seed)
+
+    def seat_view(self, state: MiceState, seat: str) -> dict[str, Any]:
+        return information.seat_view(state, seat)
+
+    def event_for(self, event: dict[str, Any], seat: str | None) -> dict[str, Any]:
+        return information.event_for(event, seat)
+
+    def resample(self, state: MiceState, seat: str, events: list[dict[str, Any]], later: list[dict[str, Any]],
+                 rng: Any) -> MiceState:
+        return information.resample(state, seat, events, later, rng)
 
     def scores(self, state: MiceState) -> dict[str, int]:
         return scores(state)

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 SETUP_CELL = """\
 from hickory_widget.clocktowers import ClocktowersGame
 game = ClocktowersGame.new(players=3, seed=1)
-w = game.widget(seats={"P2": "greedy", "P3": "random"})
+w = game.widget(seats={"P2": "greedy", "P3": "random"}, allow_secrets=True)  # the author shows hidden cards
 w
 """
 READ_BACK_CELL = 'print(f"kernel: version={w.view[\'version\']} history={w.game.history}")'

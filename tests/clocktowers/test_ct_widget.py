@@ -27,6 +27,13 @@ def test_the_view_shows_the_hand_to_move_and_hides_the_others_unless_secrets() -
     text = json.dumps(w.view)
     assert not any(c in text for c in w.game.state.removed)  # removed unseen (C3)
     assert not any(c in text for c in w.game.state.decks["floors"][1:])  # the deck order under the top card
+    w.show_secrets = True  # asked for (as a browser could set the synced trait) but not allowed by the author
+    assert players["P2"]["hand"] is None and w.view["secrets"] is False and "P2" not in json.dumps(w.view["log"])
+    assert w.view["board"]["players"][1]["hand"] is None
+    w._on_msg(w, {"type": "secrets", "on": True, "version": w.view["version"]}, [])
+    assert "allow_secrets" in w.error and w.view["board"]["players"][1]["hand"] is None
+    w.allow_secrets = True  # the notebook author's teacher setting
+    w.show_secrets = False
     w.show_secrets = True
     assert all(p["hand"] is not None for p in w.view["board"]["players"])
 
@@ -123,7 +130,7 @@ def test_C13_the_result_says_which_floor_broke_the_tie() -> None:
         {"id": "a1", "owner": "A", "floors": ["floor1.cats.1", "floor1.mice.1"], "clock": "clock.plain.1",
          "roof": "roof.red.1"},
         {"id": "b1", "owner": "B", "floors": ["floor1.mice.2", "floor1.cats.2"], "clock": "clock.plain.2",
-         "roof": "roof.red.2"},
+         "roof": "roof.blue.2"},
     ]
     w = game({"A": [], "B": []}, towers, decks={"floors": [], "roofs": [], "clocks": []}).widget()
     assert w.view["decision"] is None

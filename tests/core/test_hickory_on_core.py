@@ -67,7 +67,8 @@ def test_the_cores_what_if_reads_a_hickory_position() -> None:
     assert game.to_json() == before  # the game is left as it was
     assert result.option == option and result.runs == 3 and set(result.scores) == set(game.scores)
     best_other = max(v for p, v in result.scores.items() if p != game.decision.player)
-    assert result.margin == pytest.approx(result.scores[game.decision.player] - best_other)
+    # the margin is each run's lead over that run's best other player, averaged: never above the lead of the means
+    assert result.margin <= result.scores[game.decision.player] - best_other + 1e-9
 
 
 def test_old_import_paths_name_the_moved_modules() -> None:

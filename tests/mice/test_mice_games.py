@@ -10,6 +10,7 @@ import pytest
 from hickory_widget.core import IllegalChoice, SaveError
 from hickory_widget.core.bots import GreedyBot, RandomBot, play
 from hickory_widget.mice import MiceGame, view
+from hickory_widget.mice.information import unplayed
 from hickory_widget.mice.labels import event_text
 from hickory_widget.mice.state import HIDDEN
 
@@ -30,9 +31,9 @@ def check_invariants(g: MiceGame) -> None:
     if g.decision is not None and s.committed:
         me = g.decision.player
         seen = g.seat_game(me)
-        for p, c in s.committed.items():
-            if p != me:  # face down: the seat sees only that a card was placed; it is still among the unplayed
-                assert seen.state.committed[p] == HIDDEN and c in seen.state.hands[p]
+        for p in s.committed:
+            if p != me:  # face down: the seat's copy draws it anew among that player's unplayed cards
+                assert unplayed(seen.state, p) == unplayed(s, p) and seen.state.committed[p] in unplayed(s, p)
         assert all(h == "sealed" or h.startswith("play:") for h in seen.history)
         for viewer in (me, None):  # the widget's view model for the decider's seat, and for nobody (a curtain)
             shown = json.dumps([view.board(g, "en", viewer, False), view.log(g, "de")])
@@ -72,19 +73,22 @@ def test_undo_redo_save_and_load_are_exact_mid_round() -> None:
         MiceGame.from_json(json.dumps(tampered))
 
 
-def test_a_seat_save_before_the_reveal_does_not_hold_the_others_cards() -> None:
-    g = MiceGame.new(players=3, seed=1)
-    g.choose("play:mouse.4")
-    g.choose("play:elephant.2")
-    text = g.to_json(seat="P3")
-    assert "mouse.4" not in text and "elephant.2" not in text
-    mine = MiceGame.from_json(text)
-    assert mine.seat == "P3" and mine.state.committed == {"P1": HIDDEN, "P2": HIDDEN}
-    mine.choose("play:cat.1")
-    assert mine.decision.kind == "reveal" and mine.choice_ids == [] and mine.decision.context["hidden"] == ["P1", "P2"]
+def test_a_seat_save_before_the_reveal_is_the_same_whatever_the_others_placed_face_down() -> None:
+    saves = []
+    for first, second in (("mouse.4", "elephant.2"), ("cat.1", "dog.3")):
+        g = MiceGame.new(players=3, seed=1)
+        g.choose(f"play:{first}")
+        g.choose(f"play:{second}")
+        saves.append(g.to_json(seat="P3"))
+    assert saves[0] == saves[1]  # M7: P3 cannot know what P1 and P2 placed, so its save cannot either
+    mine = MiceGame.from_json(saves[0])
+    assert mine.seat == "P3" and set(mine.state.committed) == {"P1", "P2"} and HIDDEN not in mine.state.committed
+    assert mine.to_json() == saves[0]
+    mine.choose("play:cat.1")  # the copy is a whole game: the cards drawn for P1 and P2 turn up
+    assert any(e["kind"] == "revealed" for e in mine.events)
     g.choose("play:cat.1")
-    after = json.loads(g.to_json(seat="P3"))  # once revealed, nothing is sealed any more
-    assert after["history"] == g.history
+    after = MiceGame.from_json(g.to_json(seat="P3"))  # once revealed, the table is public
+    assert (after.state.piles, after.state.centre, after.state.hands) == (g.state.piles, g.state.centre, g.state.hands)
 
 
 def test_an_illegal_play_is_refused_and_says_what_is_legal() -> None:

@@ -9,6 +9,7 @@ from hickory_widget.core import IllegalChoice
 from hickory_widget.mice import MiceGame
 from hickory_widget.mice.cards import ANIMALS, HELP_CARDS, PREY, STARTING_CARDS, card
 from hickory_widget.mice.hunt import winning_value
+from hickory_widget.mice.information import unplayed
 
 
 def test_M1_six_sets_of_sixteen_four_starting_cards_four_help_cards() -> None:
@@ -61,7 +62,8 @@ def test_M7_a_played_card_stays_hidden_until_all_have_played_then_all_turn_up_to
     g.choose("play:dog.2")
     assert not any(e["kind"] == "revealed" for e in g.events)
     assert all("card" not in e and "plays" not in e for e in g.events)
-    assert g.seat_game("P3").state.committed == {"P1": "?", "P2": "?"}
+    seen = g.seat_game("P3")  # P3's copy draws P1's and P2's face-down cards among their unplayed ones
+    assert all(seen.state.committed[p] in unplayed(g.state, p) for p in ("P1", "P2"))
     g.choose("play:mouse.4")
     revealed = next(e for e in g.events if e["kind"] == "revealed")
     assert revealed["plays"] == {"P1": "cat.3.red", "P2": "dog.2.blue", "P3": "mouse.4.green"}

@@ -101,3 +101,19 @@ def test_the_italian_and_german_terms_come_from_the_glossary() -> None:
     assert CATALOG.t("it", "mice.ui.help") == "Carte aiuto" and rows["help_card"]["it"] == "carta aiuto"
     assert CATALOG.t("it", "mice.ui.centre").lower() == rows["centre"]["it"]
     assert CATALOG.t("de", "mice.ui.cycle") == rows["hunting_cycle"]["de"]
+
+
+def test_while_the_curtain_is_up_no_intent_and_no_setting_shows_a_face_down_card() -> None:
+    """Issue 20: with the screen waiting for P2, the "show hidden cards" intent is refused and nothing hidden
+    reaches the browser, even where the author allows hidden cards and they were asked for from Python."""
+    g = MiceGame.new(players=3, seed=1)
+    w = g.widget(pass_and_play=True, allow_secrets=True)
+    w.ready("P1")
+    w.game.choose(w.game.choice_ids[0])
+    w.show_secrets = True
+    w._after_move()
+    assert w.view["curtain"] == "P2"
+    hidden = w.game.state.committed["P1"]
+    assert hidden not in json.dumps(w.view)
+    w._on_msg(w, {"type": "secrets", "on": True, "version": w.view["version"]}, [])
+    assert w.view["curtain"] == "P2" and hidden not in json.dumps(w.view) and w.error
