@@ -239,11 +239,11 @@ def test_the_card_lesson_widget_sends_the_games_table_and_judges_clicks_by_the_e
     labels = [c["label"] for c in w.view["board"]["decision"]["choices"]]
     assert labels == ["Elephant 2", "Dog 1", "Cat 3"]
     old = w.view["version"]
-    w._handle({"type": "choose", "id": "play:dog.1", "version": old})
+    w._on_msg(w, {"type": "choose", "id": "play:dog.1", "version": old})
     assert w.view["verdict"]["correct"] is False and w.view["verdict"]["rules"][0]["id"] == "M6"
-    w._handle({"type": "choose", "id": "play:elephant.2", "version": old})  # made on the older board
-    assert "older board" in w.error and not w.attempt.done
-    w._handle({"type": "choose", "id": "play:elephant.2", "version": w.view["version"]})
+    w._on_msg(w, {"type": "choose", "id": "play:elephant.2", "version": old})  # made on the older board
+    assert "older view" in w.error and not w.attempt.done
+    w._on_msg(w, {"type": "choose", "id": "play:elephant.2", "version": w.view["version"]})
     assert w.attempt.done and w.attempt.game.history == ["play:elephant.2"]
 
 
