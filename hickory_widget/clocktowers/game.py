@@ -20,7 +20,8 @@ class ClocktowersGame(GameRunner):
     def new(cls, players: int | Sequence[str] = 3, seed: int = 1, *, options: dict[str, bool] | None = None,
             first: str | None = None) -> ClocktowersGame:
         """A new game: ``players`` is a count (2-4) or a list of names; the same seed deals the same decks.
-        ``options``: ``floors_on_others``, ``shared_heights`` (see :mod:`.options`); ``first``: who starts."""
+        ``options``: ``floors_on_others``, ``tops_on_others``, ``shared_heights`` (all on by default, the rulebook's
+        reading; see :mod:`.options`); ``first``: who starts."""
         return cls._new(players=list(players) if isinstance(players, (list, tuple)) else players, seed=seed,
                         options=options, first=first)
 
@@ -43,11 +44,19 @@ class ClocktowersGame(GameRunner):
         return 1 if option.startswith("discard:") else 0
 
     def bot_value(self, player: str) -> float:
-        """A short-sighted worth for the greedy bot: points, plus a little for each unfinished tower of its own
-        that has its clock (a roof away from scoring) or at least floors."""
-        towers = [t for t in self._state.towers_of(player) if not t.complete]
-        progress = sum(0.6 if t.clock else 0.2 for t in towers)
-        return self.scores[player] + progress
+        """A short-sighted worth for the greedy bot: its own points and progress (a little for each unfinished tower
+        of its own with its clock, a roof away from scoring, or with floors), less half the best other player's.
+        Since a clock or a roof may go on anyone's tower, this keeps the bot from finishing a rival's tower for
+        nothing, while a roof that takes a height the rival needed still counts for what it blocks."""
+        s = self._state
+        scores = self.scores
+
+        def worth(p: str) -> float:
+            towers = [t for t in s.towers_of(p) if not t.complete]
+            return scores[p] + sum(0.6 if t.clock else 0.2 for t in towers)
+
+        rivals = [worth(p) for p in s.players if p != player]
+        return worth(player) - 0.5 * max(rivals, default=0.0)
 
     def widget(self, **kwargs: Any) -> Any:
         """This game in an interactive widget; needs Jupyter."""

@@ -1,8 +1,8 @@
 """The height rule per roof colour (C10): the first complete tower of a colour is 1 or 2 floors high, and each
 later one of that colour exactly one floor higher than the one before.
 
-By default the sequence belongs to each player and colour (RULES-SPEC's reading); with the ``shared_heights``
-option all players share one sequence per colour.
+By default all players share one sequence per colour (the rulebook names no player); with ``shared_heights`` off
+each player has a sequence per colour, and a tower counts in its owner's.
 """
 
 from __future__ import annotations
@@ -14,14 +14,16 @@ FIRST_HEIGHTS = (1, 2)
 
 
 def sequence(s: TowersState, player: str, colour: str) -> list[Tower]:
-    """The complete towers of ``colour`` that count for ``player``'s next roof of it, in the order finished."""
-    shared = s.options.get("shared_heights", False)
+    """The complete towers of ``colour`` that count for the next roof of it on a tower of ``player``'s, in the order
+    finished."""
+    shared = s.options.get("shared_heights", True)
     done = [t for t in s.towers if t.complete and card(t.roof).colour == colour and (shared or t.owner == player)]
     return sorted(done, key=lambda t: t.order or 0)
 
 
 def allowed_heights(s: TowersState, player: str, colour: str) -> tuple[int, ...]:
-    """The heights a tower may have to take ``player``'s next roof of ``colour``."""
+    """The heights a tower of ``player``'s may have to take the next roof of ``colour`` (with shared heights, any
+    tower's)."""
     done = sequence(s, player, colour)
     return FIRST_HEIGHTS if not done else (done[-1].height + 1,)
 

@@ -25,16 +25,19 @@ def distinct_cards(hand: list[str]) -> list[str]:
 
 
 def targets(s: TowersState, player: str, card_id: str) -> list[str]:
-    """Where ``player`` may play ``card_id``: tower ids, and ``new`` for a new tower (C5-C7, C10)."""
+    """Where ``player`` may play ``card_id``: tower ids, and ``new`` for a new tower (C5-C7, C10). By default any
+    player's tower that is ready for the card; a roof must fit the height its colour asks for next (for the tower's
+    owner, when heights are per player)."""
     c = card(card_id)
     if c.kind == "floor":
-        others = s.options.get("floors_on_others", False)
+        others = s.options.get("floors_on_others", True)
         return ["new"] + [t.id for t in s.towers if t.clock is None and (others or t.owner == player)]
-    own = s.towers_of(player)
+    others = s.options.get("tops_on_others", True)
+    towers = [t for t in s.towers if others or t.owner == player]
     if c.kind == "clock":
-        return [t.id for t in own if t.clock is None and t.floors]
-    return [t.id for t in own if t.clock is not None and t.roof is None
-            and t.height in allowed_heights(s, player, c.colour or "")]
+        return [t.id for t in towers if t.clock is None and t.floors]
+    return [t.id for t in towers if t.clock is not None and t.roof is None
+            and t.height in allowed_heights(s, t.owner, c.colour or "")]
 
 
 def play_options(s: TowersState, player: str) -> list[str]:

@@ -85,12 +85,15 @@ def why(s: TowersState, player: str, lang: str) -> dict[str, str]:
     for cid in s.hands[player]:
         c = card(cid)
         name = cap(card_name(cid, lang))
+        anywhere = s.options.get("tops_on_others", True)
         if c.kind == "floor":
-            text = t(lang, "ct.why.floor_others" if s.options.get("floors_on_others") else "ct.why.floor", card=name)
+            text = t(lang, "ct.why.floor_others" if s.options.get("floors_on_others", True) else "ct.why.floor",
+                     card=name)
         elif c.kind == "clock":
-            text = t(lang, "ct.why.clock", card=name)
+            text = t(lang, "ct.why.clock_any" if anywhere else "ct.why.clock", card=name)
         else:
-            text = t(lang, "ct.why.roof", card=name, heights=heights_text(s, player, c.colour or "", lang))
+            text = t(lang, "ct.why.roof_any" if anywhere else "ct.why.roof", card=name,
+                     heights=heights_text(s, player, c.colour or "", lang))
         if not targets(s, player, cid):
             text += " " + t(lang, "ct.why.nowhere")
         out[cid] = text

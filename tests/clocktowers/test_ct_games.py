@@ -24,10 +24,11 @@ def check_invariants(g: ClocktowersGame) -> None:
         assert t.floors and all(card(f).kind == "floor" for f in t.floors)
         assert t.clock is None or card(t.clock).kind == "clock"
         assert t.roof is None or (t.clock is not None and card(t.roof).kind == "roof")
-    for p in s.players:
+    shared = s.options["shared_heights"]
+    for p in [None] if shared else s.players:  # C10: one sequence per colour (per player as an option)
         for colour in {card(t.roof).colour for t in s.towers if t.complete}:
-            run = sorted((t for t in s.towers_of(p) if t.complete and card(t.roof).colour == colour),
-                         key=lambda t: t.order)
+            run = sorted((t for t in s.towers if (shared or t.owner == p) and t.complete
+                          and card(t.roof).colour == colour), key=lambda t: t.order)
             assert sequence_error([t.height for t in run]) is None
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from hickory_widget.clocktowers import ClocktowersGame, all_cards
+from hickory_widget.clocktowers.options import OWN_TOWERS
 from hickory_widget.core.protocol import IllegalChoice, PositionError
 
 EMPTY = {"floors": [], "roofs": [], "clocks": []}
@@ -141,21 +142,46 @@ def test_C4_once_every_deck_is_empty_a_turn_is_the_play_alone() -> None:
 
 
 # ------------------------------------------------------------------------------------------------ C5-C7 placing
-def test_C5_a_floor_starts_a_tower_or_grows_an_own_tower_that_has_no_clock() -> None:
+def test_C5_a_floor_starts_a_tower_or_grows_any_existing_tower_that_has_no_clock() -> None:
+    # "aggiungere la carta ad una Torre dell'Orologio esistente": any tower, Bob's too, while it has no clock
     game = table({"Ann": ["floor2.cats.1"], "Bob": ["floor1.plain.5"]},
                  [tower("t1", "Ann", "floor1.plain.1"),
                   tower("t2", "Ann", "floor1.plain.2", clock="clock.plain.1"),
                   tower("t3", "Bob", "floor1.plain.3")])
+    assert where(game, "floor2.cats.1") == {"new", "t1", "t3"}  # not t2 (has a clock)
+    game.choose("play:floor2.cats.1:t1")
+    t1 = next(t for t in game.position(live=True)["towers"] if t["id"] == "t1")
+    assert t1["floors"] == ["floor1.plain.1", "floor2.cats.1"] and t1["owner"] == "Ann"
+
+
+def test_C5_option_own_towers_a_floor_starts_a_tower_or_grows_an_own_tower_that_has_no_clock() -> None:
+    game = table({"Ann": ["floor2.cats.1"], "Bob": ["floor1.plain.5"]},
+                 [tower("t1", "Ann", "floor1.plain.1"),
+                  tower("t2", "Ann", "floor1.plain.2", clock="clock.plain.1"),
+                  tower("t3", "Bob", "floor1.plain.3")], options=OWN_TOWERS)
     assert where(game, "floor2.cats.1") == {"new", "t1"}  # not t2 (has a clock), not t3 (Bob's)
     game.choose("play:floor2.cats.1:t1")
     t1 = next(t for t in game.position(live=True)["towers"] if t["id"] == "t1")
     assert t1["floors"] == ["floor1.plain.1", "floor2.cats.1"] and t1["owner"] == "Ann"
 
 
-def test_C5_option_floors_on_others_a_floor_may_grow_another_players_tower_which_stays_theirs() -> None:
+def test_C5_C6_C7_a_floor_clock_or_roof_may_go_on_another_players_tower_which_stays_theirs() -> None:
+    # a clock "sulla sommità di una Torre dell'Orologio che contenga solamente Carte Piano", a roof on one "che
+    # contenga solo Carte Piano ed un Orologio": whoever's tower it is
+    towers = [tower("t1", "Bob", "floor1.plain.1"), tower("t2", "Bob", "floor1.plain.2", clock="clock.plain.1")]
+    game = table({"Ann": ["floor1.cats.1", "clock.plain.2", "roof.red.1"], "Bob": ["roof.red.2"]}, towers)
+    assert where(game, "floor1.cats.1") == {"new", "t1"}  # t2 has a clock
+    assert where(game, "clock.plain.2") == {"t1"}
+    assert where(game, "roof.red.1") == {"t2"}
+    game.choose("play:roof.red.1:t2")
+    assert game.scores == {"Ann": 0, "Bob": 5}  # the tower stays Bob's and scores for him (C12)
+    assert game.position(live=True)["towers"][1]["owner"] == "Bob"
+
+
+def test_C5_option_floors_on_others_alone_a_floor_may_grow_another_players_tower_but_not_a_clock_or_roof() -> None:
     towers = [tower("t1", "Bob", "floor1.plain.1"), tower("t2", "Bob", "floor1.plain.2", clock="clock.plain.1")]
     game = table({"Ann": ["floor1.cats.1", "clock.plain.2", "roof.red.1"], "Bob": ["roof.red.2"]}, towers,
-                 options={"floors_on_others": True})
+                 options={**OWN_TOWERS, "floors_on_others": True})
     assert where(game, "floor1.cats.1") == {"new", "t1"}  # t2 has a clock
     assert where(game, "clock.plain.2") == set()  # clocks and roofs only on one's own towers
     assert where(game, "roof.red.1") == set()
@@ -166,12 +192,16 @@ def test_C5_option_floors_on_others_a_floor_may_grow_another_players_tower_which
     assert t1["owner"] == "Bob" and t1["floors"] == ["floor1.plain.1", "floor1.cats.1"]
 
 
-def test_C6_a_clock_goes_only_on_an_own_tower_of_floors_alone_and_never_starts_one() -> None:
+def test_C6_a_clock_goes_only_on_a_tower_of_floors_alone_and_never_starts_one() -> None:
     game = table({"Ann": ["clock.mice.1"], "Bob": ["floor1.plain.5"]},
                  [tower("t1", "Ann", "floor1.plain.1", "floor2.plain.1"),
                   tower("t2", "Ann", "floor1.plain.2", clock="clock.plain.1"),
                   tower("t3", "Bob", "floor1.plain.3")])
-    assert where(game, "clock.mice.1") == {"t1"}
+    assert where(game, "clock.mice.1") == {"t1", "t3"}
+    own = table({"Ann": ["clock.mice.1"], "Bob": ["floor1.plain.5"]},
+                [tower("t1", "Ann", "floor1.plain.1", "floor2.plain.1"), tower("t3", "Bob", "floor1.plain.3")],
+                options=OWN_TOWERS)
+    assert where(own, "clock.mice.1") == {"t1"}  # the option: only on one's own towers
     game.choose("play:clock.mice.1:t1")
     t1 = next(t for t in game.position(live=True)["towers"] if t["id"] == "t1")
     assert t1["clock"] == "clock.mice.1" and t1["roof"] is None
@@ -185,7 +215,7 @@ def test_C7_a_roof_goes_only_on_floors_and_a_clock_and_completes_the_tower() -> 
     assert game.tower_scores == {"t1": 0, "t2": 0}
     game.choose("play:roof.blue.1:t2")
     assert game.tower_scores == {"t1": 0, "t2": 5}
-    assert where(game, "floor1.plain.5") == {"new"}  # Bob's turn; a complete tower takes nothing more
+    assert where(game, "floor1.plain.5") == {"new", "t1"}  # Bob's turn; a complete tower takes nothing more
 
 
 def test_C7_a_complete_tower_takes_no_more_cards() -> None:
@@ -277,15 +307,16 @@ def test_C10_each_colour_has_its_own_sequence() -> None:
     assert _roof_heights(red2, READY, "roof.blue.1") == {1, 2}
 
 
-def test_C10_by_default_each_player_has_their_own_sequence() -> None:
+def test_C10_option_per_player_heights_each_player_has_their_own_sequence() -> None:
     bobs_red2 = [tower("r1", "Bob", "floor2.mice.1", clock="clock.mice.1", roof="roof.red.2")]
-    assert _roof_heights(bobs_red2, READY, "roof.red.1") == {1, 2}
+    assert _roof_heights(bobs_red2, READY, "roof.red.1", options={"shared_heights": False}) == {1, 2}
 
 
-def test_C10_option_shared_heights_one_sequence_per_colour_for_the_table() -> None:
+def test_C10_one_sequence_per_colour_for_the_whole_table() -> None:
+    # "La prima Torre dell'Orologio completata in ciascun colore deve essere alta 1 o 2 Piani": no player named
     bobs_red2 = [tower("r1", "Bob", "floor2.mice.1", clock="clock.mice.1", roof="roof.red.2")]
-    assert _roof_heights(bobs_red2, READY, "roof.red.1", options={"shared_heights": True}) == {3}
-    assert _roof_heights(bobs_red2, READY, "roof.blue.1", options={"shared_heights": True}) == {1, 2}
+    assert _roof_heights(bobs_red2, READY, "roof.red.1") == {3}
+    assert _roof_heights(bobs_red2, READY, "roof.blue.1") == {1, 2}
 
 
 def test_C10_a_player_may_own_all_four_towers_of_a_colour() -> None:
@@ -326,12 +357,13 @@ def test_C10_a_position_whose_complete_towers_break_the_height_rule_is_refused(h
         table({"Ann": ["floor1.cats.1"], "Bob": ["floor1.cats.2"]}, towers)
 
 
-def test_C10_option_shared_heights_a_position_is_checked_across_players() -> None:
+def test_C10_a_position_is_checked_across_players() -> None:
     towers = [tower("t1", "Ann", "floor2.plain.1", clock="clock.plain.1", roof="roof.red.1"),
               tower("t2", "Bob", "floor1.plain.1", clock="clock.plain.2", roof="roof.red.2")]
-    table({"Ann": ["floor1.cats.1"], "Bob": ["floor1.cats.2"]}, towers)  # per player: both first towers
+    table({"Ann": ["floor1.cats.1"], "Bob": ["floor1.cats.2"]}, towers,
+          options={"shared_heights": False})  # per player: both first towers
     with pytest.raises(PositionError, match="C10"):
-        table({"Ann": ["floor1.cats.1"], "Bob": ["floor1.cats.2"]}, towers, options={"shared_heights": True})
+        table({"Ann": ["floor1.cats.1"], "Bob": ["floor1.cats.2"]}, towers)
 
 
 # ------------------------------------------------------------------------------------------------ C11 the end
@@ -421,9 +453,9 @@ def test_C12_a_player_scores_the_sum_of_their_complete_towers_whatever_the_roof_
     assert game.scores == {"Ann": 11, "Bob": 3}
 
 
-def test_C12_option_floors_on_others_a_tower_scores_for_its_owner_whoever_added_floors() -> None:
+def test_C12_a_tower_scores_for_its_owner_whoever_added_floors() -> None:
     game = table({"Ann": ["floor1.cats.1"], "Bob": ["roof.red.1"]},
-                 [tower("t1", "Bob", "floor1.plain.1")], options={"floors_on_others": True})
+                 [tower("t1", "Bob", "floor1.plain.1")])
     game.choose("play:floor1.cats.1:t1")
     assert game.scores == {"Ann": 0, "Bob": 0}
     p = game.position(live=True)
@@ -432,8 +464,9 @@ def test_C12_option_floors_on_others_a_tower_scores_for_its_owner_whoever_added_
 
 # ------------------------------------------------------------------------------------------------ C13 ties
 def _finished(towers: list[dict[str, Any]], players: tuple[str, ...] = ("Ann", "Bob")) -> ClocktowersGame:
-    """A finished game: nobody holds a card, the decks are empty."""
-    return table({p: [] for p in players}, towers, step="over")
+    """A finished game: nobody holds a card, the decks are empty. The tie-break positions give each player their
+    own first red (and blue) tower, so they take the per-player height sequence (C10's option)."""
+    return table({p: [] for p in players}, towers, step="over", options={"shared_heights": False})
 
 
 def test_C13_most_points_wins_whatever_the_animals() -> None:

@@ -9,6 +9,7 @@ from ct_helpers import game
 
 from hickory_widget.clocktowers import ClocktowersGame, all_cards, card
 from hickory_widget.clocktowers.cards import COLOURS
+from hickory_widget.clocktowers.options import OWN_TOWERS
 from hickory_widget.core import IllegalChoice
 
 
@@ -58,11 +59,11 @@ def test_C4_play_one_card_then_draw_the_top_card_of_any_deck() -> None:
     assert g.decision.player == "B" and g.decision.kind == "play"
 
 
-def test_C5_a_floor_starts_a_tower_or_grows_one_of_your_own_without_a_clock() -> None:
+def test_C5_option_own_towers_a_floor_starts_a_tower_or_grows_one_of_your_own_without_a_clock() -> None:
     towers = [{"id": "t1", "owner": "A", "floors": ["floor1.plain.1"]},
               {"id": "t2", "owner": "A", "floors": ["floor1.plain.2"], "clock": "clock.plain.3"},
               {"id": "t3", "owner": "B", "floors": ["floor1.plain.3"]}]
-    g = game({"A": ["floor2.cats.1"], "B": []}, towers)
+    g = game({"A": ["floor2.cats.1"], "B": []}, towers, options=OWN_TOWERS)
     assert [c for c in g.choice_ids if c.startswith("play:")] == ["play:floor2.cats.1:new", "play:floor2.cats.1:t1"]
     g.choose("play:floor2.cats.1:t1")
     assert g.state.tower("t1").floors == ["floor1.plain.1", "floor2.cats.1"]
@@ -70,9 +71,9 @@ def test_C5_a_floor_starts_a_tower_or_grows_one_of_your_own_without_a_clock() ->
     assert g.events[-1]["kind"] == "floor_added" and "C5" in g.events[-1]["rules"]
 
 
-def test_C5_option_floors_on_other_players_towers() -> None:
+def test_C5_floors_go_on_other_players_towers_too() -> None:
     towers = [{"id": "t3", "owner": "B", "floors": ["floor1.plain.3"]}]
-    g = game({"A": ["floor2.cats.1"], "B": []}, towers, options={"floors_on_others": True})
+    g = game({"A": ["floor2.cats.1"], "B": []}, towers)
     assert "play:floor2.cats.1:t3" in g.choice_ids
     g.choose("play:floor2.cats.1:t3")
     assert g.state.tower("t3").owner == "B" and g.state.tower("t3").height == 3
@@ -83,7 +84,9 @@ def test_C6_a_clock_goes_only_on_a_tower_of_floors_only() -> None:
               {"id": "t2", "owner": "A", "floors": ["floor1.plain.2"], "clock": "clock.plain.3"},
               {"id": "t3", "owner": "B", "floors": ["floor1.plain.3"]}]
     g = game({"A": ["clock.mice.1"], "B": []}, towers)
-    assert g.choice_ids == ["play:clock.mice.1:t1", "discard:clock.mice.1"]
+    assert g.choice_ids == ["play:clock.mice.1:t1", "play:clock.mice.1:t3", "discard:clock.mice.1"]
+    own = game({"A": ["clock.mice.1"], "B": []}, towers, options=OWN_TOWERS)
+    assert own.choice_ids == ["play:clock.mice.1:t1", "discard:clock.mice.1"]
     with pytest.raises(IllegalChoice, match=r"Legal now: play:clock\.mice\.1:t1"):
         g.choose("play:clock.mice.1:t2")  # it already has a clock
     g.choose("play:clock.mice.1:t1")
@@ -140,14 +143,15 @@ def test_C10_each_later_tower_of_that_colour_is_exactly_one_floor_higher() -> No
     assert g.state.tower("t3").order == 2
 
 
-def test_C10_the_sequence_is_per_player_by_default_and_shared_as_an_option() -> None:
+def test_C10_the_sequence_is_shared_by_default_and_per_player_as_an_option() -> None:
     towers = [{"id": "t1", "owner": "B", "floors": ["floor2.plain.1"], "clock": "clock.plain.1",
                "roof": "roof.blue.2"},
               {"id": "t2", "owner": "A", "floors": ["floor2.plain.2"], "clock": "clock.plain.2"},
               {"id": "t3", "owner": "A", "floors": ["floor2.plain.3", "floor1.plain.1"], "clock": "clock.plain.3"}]
     hands = {"A": ["roof.blue.1"], "B": []}
-    assert [c for c in game(hands, towers).choice_ids if c.startswith("play:")] == ["play:roof.blue.1:t2"]
-    shared = game(hands, towers, options={"shared_heights": True})
+    own = game(hands, towers, options={"shared_heights": False})
+    assert [c for c in own.choice_ids if c.startswith("play:")] == ["play:roof.blue.1:t2"]
+    shared = game(hands, towers)  # B's blue tower of 2 asks 3 of everyone's next blue
     assert [c for c in shared.choice_ids if c.startswith("play:")] == ["play:roof.blue.1:t3"]
 
 
@@ -212,7 +216,7 @@ def test_C13_a_tie_goes_to_the_mouse_on_the_highest_floor_then_the_cat() -> None
 def test_C13_a_full_tie_shares_the_win_and_clocks_are_not_floors() -> None:
     towers = [
         {"id": "a1", "owner": "A", "floors": ["floor1.plain.1"], "clock": "clock.mice.1", "roof": "roof.red.1"},
-        {"id": "b1", "owner": "B", "floors": ["floor1.plain.2"], "clock": "clock.mice.2", "roof": "roof.red.2"},
+        {"id": "b1", "owner": "B", "floors": ["floor1.plain.2"], "clock": "clock.mice.2", "roof": "roof.blue.2"},
     ]
     g = game({"A": [], "B": []}, towers, decks={"floors": [], "roofs": [], "clocks": []})
     assert g.scores == {"A": 2, "B": 2}

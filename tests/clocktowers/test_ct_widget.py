@@ -123,7 +123,7 @@ def test_C13_the_result_says_which_floor_broke_the_tie() -> None:
         {"id": "a1", "owner": "A", "floors": ["floor1.cats.1", "floor1.mice.1"], "clock": "clock.plain.1",
          "roof": "roof.red.1"},
         {"id": "b1", "owner": "B", "floors": ["floor1.mice.2", "floor1.cats.2"], "clock": "clock.plain.2",
-         "roof": "roof.red.2"},
+         "roof": "roof.blue.2"},
     ]
     w = game({"A": [], "B": []}, towers, decks={"floors": [], "roofs": [], "clocks": []}).widget()
     assert w.view["decision"] is None
