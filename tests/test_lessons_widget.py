@@ -154,4 +154,5 @@ def test_going_to_an_exercise_that_does_not_exist_says_what_exists(tmp_path: Pat
     with pytest.raises(ValueError, match="lessons: goal, setup, tick"):
         w.go("chess")
     send(w, type="goto", lesson=3, exercise=99)
-    assert w.error == "There is no such exercise, so nothing changed." and w.view["exercise"]["key"] == "goal/grab-button"
+    assert w.error == "There is no such exercise, so nothing changed."
+    assert w.view["exercise"]["key"] == "goal/grab-button"
