@@ -42,6 +42,10 @@ SETUP_STEPS = {
 Text = dict[str, str]
 EXCERPT = 80
 """The longest quote of a file's value in an error message: a 100,000-character value is cut, not echoed."""
+MAX_ID = 64
+"""The longest lesson or exercise id (progress files and addresses carry them)."""
+MAX_TEXT = 4000
+"""The longest text of one language (a task, a hint, an explanation)."""
 MAX_DEPTH = 32
 """The deepest nesting a lesson file may have (a lesson needs about 8 levels); deeper data is refused unread."""
 READ_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError, OverflowError)
@@ -157,10 +161,21 @@ class _Reader:
         for lang in LANGUAGES:
             if not isinstance(value.get(lang), str) or not value[lang].strip():
                 raise self.fail(f"{field}.{lang}", f"needs a text in each of {', '.join(LANGUAGES)}")
+            if len(value[lang]) > MAX_TEXT:
+                raise self.fail(f"{field}.{lang}", f"a text of at most {MAX_TEXT} characters, found "
+                                                   f"{len(value[lang])}: {excerpt(value[lang])}")
         extra = sorted(map(str, set(value) - set(LANGUAGES)))
         if extra:
             raise self.fail(field, f"unknown language(s) {excerpt(extra)}; the languages are {', '.join(LANGUAGES)}")
         return {lang: value[lang] for lang in LANGUAGES}
+
+    def ident(self, d: dict, key: str, path: str) -> str:
+        """A lesson's or exercise's id: a short string."""
+        value = self.get(d, key, str, path)
+        if not value.strip() or len(value) > MAX_ID:
+            raise self.fail(f"{path}.{key}" if path else key, f"a short id (1 to {MAX_ID} characters), found "
+                                                             f"{excerpt(value)}")
+        return value
 
     def rules(self, d: dict, key: str, path: str, required: bool = True) -> tuple[str, ...]:
         value = self.get(d, key, list, path, ... if required else [])
@@ -355,7 +370,7 @@ def _exercise(raw: Any, index: int, rd: _Reader, game_name: str = HICKORY) -> Ex
     path = f"exercises[{index}]"
     if not isinstance(raw, dict):
         raise rd.fail(path, f"an exercise is an object, found {excerpt(raw)}")
-    ex_id = rd.get(raw, "id", str, path)
+    ex_id = rd.ident(raw, "id", path)
     rd.exercise = ex_id
     rd.unknown(raw, EXERCISE_FIELDS, path)
     kind = rd.get(raw, "kind", str, path)
@@ -466,7 +481,7 @@ def read_lesson(data: Any, source: str = "<data>") -> LessonData:
     game_name = rd.get(data, "game", str, "", HICKORY)
     if game_name not in NAMES:
         raise rd.fail("game", f"one of {', '.join(NAMES)} (hickory when left out), found {excerpt(game_name)}")
-    lesson_id = rd.get(data, "id", str, "")
+    lesson_id = rd.ident(data, "id", "")
     exercises_raw = rd.get(data, "exercises", list, "")
     if not exercises_raw:
         raise rd.fail("exercises", "a lesson has at least one exercise")

@@ -370,7 +370,9 @@ class LessonWidget(anywidget.AnyWidget):
             if not isinstance(choice, str):
                 raise Refused("answer", f"a choice id is a string, not {excerpt(choice)}")
             self.answer(choice)
-        elif kind == "why" and self.game_name == "hickory":
+        elif kind == "why":  # a board click that is not on an offered move: Hickory reads it as an outer space
+            if self.game_name != "hickory":
+                return
             target = content.get("target")  # an outer space only: inner spaces and action boxes are no answers here
             outer = isinstance(target, dict) and target.get("type") == "outer"
             candidate = candidate_for(self.attempt.game, target) if outer else None
