@@ -50,3 +50,21 @@ def test_an_escape_would_be_counted(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fuzz, "read_lesson_text", leaky)
     counts = fuzz_files(3, 5, bases=("mice/00-table.json",))
     assert counts.escaped == 5 and counts.escapes[0].startswith("TypeError: \"unhashable")
+
+
+# ------------------------------------------------------------------------------- what the big campaign found
+def test_a_superscript_digit_is_no_number_answer(tmp_path: Path) -> None:
+    w = lesson_widget("mice", learner="fuzz", language="it", progress_path=tmp_path / "progress.json")
+    assert w.exercise.mode == "number"
+    w._on_msg(w, {"type": "choose", "id": "²", "version": w.view["version"]})
+    assert w.error == "Questa risposta non ha la forma giusta, quindi non è stata valutata."
+    assert w.attempt.mistakes == 0
+
+
+def test_an_answer_after_show_me_is_judged_on_a_fresh_board(tmp_path: Path) -> None:
+    w = lesson_widget("clocktowers", learner="fuzz", progress_path=tmp_path / "progress.json")
+    w.go("towers-table", 2)  # draw the roof
+    w._on_msg(w, {"type": "show"})
+    w._on_msg(w, {"type": "answer", "value": "draw:roofs", "version": w.view["version"]})
+    assert w.error == "" and w.attempt.done and w.attempt.game.history == ["draw:roofs"]
+    assert w.progress.stars(w.exercise.key) == 1  # the solution was shown

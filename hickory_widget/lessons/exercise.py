@@ -328,7 +328,8 @@ class Exercise:
         truth = self.truth()
         mode = self.data.mode
         if mode == "number":
-            if isinstance(answer, str) and answer.strip().lstrip("-").isdigit():
+            digits = answer.strip().lstrip("-") if isinstance(answer, str) else ""
+            if digits.isascii() and digits.isdigit() and len(digits) <= 9:
                 answer = int(answer)
             if isinstance(answer, bool) or not isinstance(answer, int):
                 raise AnswerError(f"{self.key}: the answer is a whole number, not {answer!r}")

@@ -159,6 +159,8 @@ class LessonWidget(anywidget.AnyWidget):
         ex = self.exercise
         if a.done:
             raise AnswerError("this exercise is solved already: go to the next one (or back)")
+        if a.showing:  # an answer after "Show me" is made on a fresh board (the solution stays counted as shown)
+            self.retry()
         if a.run is not None:
             return self._task_move(value)
         verdict = ex.check(value)
