@@ -72,7 +72,7 @@ def _mice_fact(game: Any, name: str, of: Any) -> Any:
 
 
 def _centre(game: Any) -> list[str]:
-    """The animals and values in the centre, as option ids ``"cat.2"`` (M3, M5, M10)."""
+    """The animals and values in the center, as option ids ``"cat.2"`` (M3, M5, M10)."""
     from ..mice import card
     return sorted({card(c).face for c in game.state.centre})
 
