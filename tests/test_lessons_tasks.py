@@ -177,3 +177,28 @@ def test_show_me_plays_the_whole_line_with_the_other_seats_replies(tmp_path: Pat
     assert "Leap to outer 6 → Do it: Deliver" in w.view["verdict"]["message"]
     w._on_msg(w, {"type": "undo"})
     assert w.error == "That did not work, so nothing changed."  # nothing to take back in a solution shown
+
+
+@pytest.mark.parametrize("goal, values, right", [
+    ({"equals": "outer 7"}, ["outer 7"], True), ({"equals": "outer 7"}, ["hand"], False),
+    ({"equals": 3}, [3], True), ({"at_least": 9}, [9], True), ({"at_least": 9}, [8], False),
+    ({"at_most": 2}, [2], True), ({"at_most": 2}, [3], False), ({"at_least": 1}, ["yes"], False),
+    ({"includes": "P1"}, ["P1", "P3"], True), ({"includes": "P2"}, ["P1", "P3"], False), ({"at_least": 1}, [], False),
+])
+def test_a_goal_compares_the_value_read_as_its_test_says(goal: dict, values: list, right: bool) -> None:
+    from hickory_widget.lessons.task import reached
+
+    assert reached(goal, values) is right
+
+
+def test_a_teachers_own_task_puts_a_mouse_on_a_space(tmp_path: Path) -> None:
+    """A goal of the 'where' kind, in a file of one's own: the Scurrier on the key's leaf space at 7."""
+    data = json.loads((DATA_DIR / "07-scurrier.json").read_text(encoding="utf-8"))
+    ex = data["exercises"][0]
+    ex.update(goal={"kind": "where", "mouse": "blue.scurrier", "equals": "outer 7"}, answers=["leap:7"])
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    task = load_lesson(path, "it").exercises[0]
+    assert task.is_task and task.check(["leap:7"]).correct
+    verdict = task.check(["leap:6"])
+    assert not verdict.correct and verdict.message.startswith("Hai finito le mosse")
