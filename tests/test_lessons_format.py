@@ -206,3 +206,10 @@ def test_a_huge_value_is_quoted_in_at_most_80_characters(tmp_path: Path) -> None
         message = refused(write(tmp_path, data))
         assert len(message) < 600, message[:700]
         assert all(len(run) <= 80 for run in re.findall(r"[xyzw]{10,}…?", message)), message
+
+
+@pytest.mark.parametrize("name, said", [(123, "named by a path, not int"), ("missing.json", "cannot be read"),
+                                        ("a\x00b.json", "cannot be read"), (".", "cannot be read")])
+def test_a_lesson_file_that_cannot_be_opened_is_a_lesson_error(name, said: str) -> None:
+    with pytest.raises(LessonError, match=said):
+        load_lesson(name)

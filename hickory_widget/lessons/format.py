@@ -498,10 +498,13 @@ def read_lesson(data: Any, source: str = "<data>") -> LessonData:
 
 def read_lesson_file(path: str | Path) -> LessonData:
     """Reads and checks one lesson file."""
-    p = Path(path)
     try:
+        p = Path(path)
         raw = p.read_bytes()
-    except OSError as exc:
+    except TypeError:
+        raise LessonError(f"lesson file {excerpt(path)}: a lesson file is named by a path, not "
+                          f"{type(path).__name__}") from None
+    except (OSError, ValueError) as exc:  # missing, unreadable, or a name with a NUL in it
         raise LessonError(f"lesson file {p}: cannot be read: {_short(str(exc))}") from None
     return read_lesson_text(raw, str(p))
 
