@@ -19,6 +19,7 @@ IDS = [f"{ex.game_name}:{ex.key}" for ex in TASKS]
 
 WRONG_STARTS = {
     # a line that goes wrong (the test plays on with the first legal moves until the learner's moves run out)
+    "plans/ride-and-leap": ["leap:7"],  # off the hand now: 7 at most, and there it stays
     "plans/climb-to-leaf": ["leap:8"],  # the Climb 2 is at 7
     "plans/deliver-both": ["leap:6", "act:0", "deliver:red.button.1", "deliver_done"],  # one item only: 3 points
     "plans/ride-then-deliver": ["jump_off"],  # off at 5: no Deliver space this round
@@ -171,7 +172,7 @@ def test_show_me_plays_the_whole_line_with_the_other_seats_replies(tmp_path: Pat
     from hickory_widget.lessons.widget import LessonWidget
 
     w = LessonWidget(learner="ada", progress_path=tmp_path / "progress.json")
-    w.go("plans", 1)
+    w.go("plans", 2)  # deliver-both
     w._on_msg(w, {"type": "show"})
     assert w.attempt.run.moves == w.exercise.accepted and w.attempt.run.status == REACHED
     assert "Leap to outer 6 → Do it: Deliver" in w.view["verdict"]["message"]
