@@ -213,3 +213,12 @@ def test_a_huge_value_is_quoted_in_at_most_80_characters(tmp_path: Path) -> None
 def test_a_lesson_file_that_cannot_be_opened_is_a_lesson_error(name, said: str) -> None:
     with pytest.raises(LessonError, match=said):
         load_lesson(name)
+
+
+def test_a_predict_answer_the_engine_does_not_prove_is_refused_at_load(tmp_path: Path) -> None:
+    """The answer key must be what the proof reads: a question nobody could answer right is a broken file."""
+    data = copy.deepcopy(MICE_ROUNDS)
+    data["exercises"][0]["answers"] = [4]  # three cards stay in the center
+    message = refused(write(tmp_path, data))
+    assert "field 'exercises[0].answers': the engine reads [3] where the proof points; the file's answers are [4]" \
+        in message

@@ -280,9 +280,12 @@ def _prove(data: ExerciseData, rd: _Reader, path: str) -> None:
                                           f"reads {excerpt(run.value)}")
     elif data.proof is not None:
         try:
-            ex.truth()
+            truth = ex.truth()
         except READ_ERRORS as exc:
             raise rd.fail(f"{path}.proof", f"cannot be read on this game: {_short(str(exc))}") from None
+        if sorted(map(str, truth)) != sorted(map(str, data.answers)):  # the key must be what the engine proves
+            raise rd.fail(f"{path}.answers", f"the engine reads {excerpt(truth)} where the proof points; the file's "
+                                             f"answers are {excerpt(list(data.answers))}")
 
 
 def _check_proof(proof: dict[str, Any], rd: _Reader, path: str, game_name: str = HICKORY, goal: bool = False
