@@ -85,6 +85,7 @@ function lsTask(view, send, draft) {
   lsNode("div", { class: "ls-kind" }, box, lsText(view, `kind.${ex.kind}`));
   lsNode("p", { class: "ls-prompt", "data-testid": "prompt" }, box, ex.prompt);
   if (ex.kind === "predict") box.appendChild(lsAnswers(view, send, draft));
+  if (ex.task) lsNode("p", { class: "ls-task-moves", "data-testid": "task-moves" }, box, ex.task.text);
   for (const [i, h] of ex.hints.entries()) lsNode("p", { class: "ls-hint", "data-hint": i }, box, h);
   const v = view.verdict;
   if (v) {
@@ -101,6 +102,7 @@ function lsTask(view, send, draft) {
   };
   button(lsText(view, "hint"), "hint", { type: "hint" }, ex.done || ex.hints_left <= 0);
   button(`▶ ${lsText(view, "show_me")}`, "show", { type: "show" }, ex.done);
+  if (ex.task) button(`↶ ${lsText(view, "undo")}`, "undo", { type: "undo" }, !ex.task.can_undo);
   if ((v && !v.correct) || ex.shown) button(`↺ ${lsText(view, "try_again")}`, "retry", { type: "retry" }, ex.done);
   button(`← ${lsText(view, "back")}`, "back", { type: "back" }, !view.can_back);
   const next = button(`${lsText(view, "next")} →`, "next", { type: "next" }, !view.can_next);

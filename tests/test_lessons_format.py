@@ -134,3 +134,91 @@ def test_a_teachers_predict_question_without_a_proof_is_judged_by_its_answers(tm
     ex = load_lesson(write(tmp_path, data)).exercises[1]
     assert ex.check(["stay", "jump_off", "leap:7"]).correct
     assert not ex.check(["stay"]).correct
+
+
+# ------------------------------------------------------------------------------------------- files as doors
+MICE_ROUNDS = json.loads((DATA_DIR / "mice" / "03-rounds.json").read_text(encoding="utf-8"))
+
+
+def refused(path: Path) -> str:
+    """The LessonError's message for a file that must be refused (any other exception fails the test)."""
+    with pytest.raises(LessonError) as err:
+        load_lesson(path)
+    message = str(err.value)
+    assert message.startswith(f"lesson file {path}"), message
+    return message
+
+
+def test_deep_nesting_is_refused_not_a_recursion_error(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert "nested deeper than 32 levels" in refused(deep)
+    data = copy.deepcopy(GOOD)
+    nest: list = []
+    data["exercises"][0]["hints"] = nest
+    for _ in range(40):  # deep enough to pass JSON, too deep for a lesson
+        nest.append([])
+        nest = nest[0]
+    assert "nested deeper than 32 levels" in refused(write(tmp_path, data))
+
+
+def test_a_5000_digit_number_is_refused_not_a_value_error(tmp_path: Path) -> None:
+    text = json.dumps(GOOD).replace('"order": 7', '"order": 1' + "0" * 5000, 1)
+    message = refused(write(tmp_path, text))
+    assert "a value cannot be read" in message and len(message) < 400
+
+
+def test_a_fact_of_a_superscript_digit_is_refused_naming_proof_of(tmp_path: Path) -> None:
+    data = json.loads((DATA_DIR / "02-setup.json").read_text(encoding="utf-8"))
+    index = next(i for i, e in enumerate(data["exercises"]) if (e.get("proof") or {}).get("name") == "token")
+    data["exercises"][index]["proof"]["of"] = "²"
+    message = refused(write(tmp_path, data))
+    assert f"field 'exercises[{index}].proof.of'" in message and "1 to 12; found '²'" in message
+
+
+def test_a_file_that_is_not_utf8_is_refused_not_a_unicode_error(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes(json.dumps(GOOD, ensure_ascii=False).encode("utf-8").replace(b"{", b"{\"x\": \"\xe9\", ", 1))
+    assert "not UTF-8 text (byte 7" in refused(path)
+
+
+@pytest.mark.parametrize("step", [{"mouse": "blue.scurrier"}, [{"mouse": 1}], [["mouse"]], [7, 1]])
+def test_a_setup_step_of_the_wrong_shape_is_refused_naming_it(tmp_path: Path, step) -> None:
+    data = copy.deepcopy(GOOD)
+    data["exercises"][0]["setup"]["steps"][2] = step
+    message = refused(write(tmp_path, data))
+    assert "field 'exercises[0].setup.steps[2]'" in message and "a list [step, arguments...]" in message
+
+
+def test_a_proof_of_a_player_who_is_not_there_is_refused_at_load(tmp_path: Path) -> None:
+    """proof.color = "mice" used to load and then raise KeyError in solution()."""
+    data = copy.deepcopy(MICE_ROUNDS)
+    data["exercises"][0]["proof"] = {"kind": "points", "color": "mice", "play": data["exercises"][0]["proof"]["play"]}
+    message = refused(write(tmp_path, data))
+    assert "exercise 'carry-over', field 'exercises[0].proof': cannot be read on this game: 'mice'" in message
+
+
+def test_a_huge_value_is_quoted_in_at_most_80_characters(tmp_path: Path) -> None:
+    for change in (lambda e: e.update(kind="x" * 100_000), lambda e: e.update(id="y" * 100_000),
+                   lambda e: e["rules"].append("z" * 100_000), lambda e: e.update({"w" * 100_000: 1})):
+        data = copy.deepcopy(GOOD)
+        change(data["exercises"][0])
+        message = refused(write(tmp_path, data))
+        assert len(message) < 600, message[:700]
+        assert all(len(run) <= 80 for run in re.findall(r"[xyzw]{10,}…?", message)), message
+
+
+@pytest.mark.parametrize("name, said", [(123, "named by a path, not int"), ("missing.json", "cannot be read"),
+                                        ("a\x00b.json", "cannot be read"), (".", "cannot be read")])
+def test_a_lesson_file_that_cannot_be_opened_is_a_lesson_error(name, said: str) -> None:
+    with pytest.raises(LessonError, match=said):
+        load_lesson(name)
+
+
+def test_a_predict_answer_the_engine_does_not_prove_is_refused_at_load(tmp_path: Path) -> None:
+    """The answer key must be what the proof reads: a question nobody could answer right is a broken file."""
+    data = copy.deepcopy(MICE_ROUNDS)
+    data["exercises"][0]["answers"] = [4]  # three cards stay in the center
+    message = refused(write(tmp_path, data))
+    assert "field 'exercises[0].answers': the engine reads [3] where the proof points; the file's answers are [4]" \
+        in message

@@ -22,6 +22,7 @@ from ..hickory.why_not import why_not
 from . import games
 from .format import ExerciseData, LessonData
 from .lookahead import option_values
+from .task import ILLEGAL, REACHED, TaskRun
 
 RULE_IN_TEXT = re.compile(r"\b(R\d+[a-z]?|Q\d+|H\d+)\b")
 
@@ -212,18 +213,20 @@ class Exercise:
         proof = self.data.proof
         if proof is None:
             return [a if self.data.mode == "number" else str(a) for a in self.data.answers]
-        if self.data.game != games.HICKORY:
-            start = games.GAMES[self.data.game].load(self.data.position).scores
-            game = self.game()
-            for entry in proof.get("play", []):
-                game.choose(entry)
-            return games.truth(games.GAMES[self.data.game], game, proof, start, [o.id for o in self.data.options],
-                               self.data.mode == "number")
-        start = {color: sum(b["score"].values()) for color, b in self.data.position["boards"].items()}
         game = self.game()
         for entry in proof.get("play", []):
             game.choose(entry)
-        kind = proof["kind"]
+        return self.read(game, proof)
+
+    def read(self, game: Any, spec: dict[str, Any]) -> list[Any]:
+        """What a proof or a task's goal (``spec``: its kind and what it names) reads on ``game``, compared with
+        the exercise's position for points."""
+        number = self.data.mode == "number" or "at_least" in spec or "at_most" in spec
+        if self.data.game != games.HICKORY:
+            spec_game = games.GAMES[self.data.game]
+            start = spec_game.load(self.data.position).scores
+            return games.truth(spec_game, game, spec, start, [o.id for o in self.data.options], number)
+        kind = spec["kind"]
         if kind == "legal":
             legal = set(game.choice_ids)
             return [o.id for o in self.data.options if o.id in legal]
@@ -231,21 +234,39 @@ class Exercise:
             d = game.decision
             return [] if d is None else [d.context.get("mouse") or d.player]
         if kind == "points":
-            color = proof["color"]
-            return [game.scores[color] - start[color]]
+            color = spec["color"]
+            start = sum(self.data.position["boards"][color]["score"].values())
+            return [game.scores[color] - start]
         if kind == "where":
-            return [to_data(game.state)["mice"][proof["mouse"]]]
+            return [to_data(game.state)["mice"][spec["mouse"]]]
         if kind == "fact":
-            value = _fact(game, proof["name"], proof.get("of"))
-            return [value if self.data.mode == "number" else str(value)]
+            value = _fact(game, spec["name"], spec.get("of"))
+            return [value if number else str(value)]
         if kind == "winner":
             return sorted(st.color for st in game.standings() if st.place == 1)
         raise ValueError(f"unknown proof kind {kind!r}")
+
+    @property
+    def is_task(self) -> bool:
+        """A *do* exercise of several moves: a goal judged on the position the learner's line reaches."""
+        return self.data.goal is not None
+
+    def run(self, line: list[str] | None = None) -> TaskRun:
+        """A fresh attempt at this task, with ``line`` (the learner's moves) already played."""
+        run = TaskRun(self)
+        if line:
+            run.play_line(line)
+        return run
 
     def check(self, answer: Any) -> Verdict:
         """Judges ``answer``: a choice id (do, best), an option id or a list of them, or a number (predict)."""
         if self.kind == "predict":
             return self._check_predict(answer)
+        if self.is_task:
+            line = [answer] if isinstance(answer, str) else answer
+            if not isinstance(line, list) or not line or not all(isinstance(m, str) for m in line):
+                raise AnswerError(f"{self.key}: the answer is a line of choice ids, e.g. {self.accepted[:2]!r}")
+            return self.judge(self.run(), line)
         if not isinstance(answer, str):
             raise AnswerError(f"{self.key}: the answer is a choice id (a string such as 'leap:5'), not {answer!r}")
         game = self.game()
@@ -280,6 +301,24 @@ class Exercise:
                f"{ui_text(self.lang, 'best_points', **pts, horizon=horizon)} {self._reason(answer)}")
         return Verdict(False, msg.strip(), self.rules, top, points={"yours": yours, "best": best})
 
+    def judge(self, run: TaskRun, line: list[str]) -> Verdict:
+        """Plays ``line`` on ``run`` (a task under way) and judges where it stands: the goal reached, missed (the
+        moves are used up), an illegal move (refused, nothing of it played) or still under way."""
+        status, played = run.play_line(line)
+        if status == ILLEGAL:
+            move = line[played]
+            text = (why_not(run.game, move, self.lang) if self.data.game == games.HICKORY
+                    else games.refusal(run.game, move, self.lang))
+            return Verdict(False, f"{ui_text(self.lang, 'not_allowed')} {text}", self.rules, self.accepted,
+                           legal=False)
+        if status == REACHED:
+            return Verdict(True, f"{ui_text(self.lang, 'correct')} {self.explanation}", self.rules, self.accepted)
+        if run.status == "on":
+            return Verdict(False, ui_text(self.lang, "task_on", made=len(run.moves), moves=run.limit), self.rules,
+                           self.accepted)
+        reason = self._reason(run.moves[-1] if run.moves else "*")
+        return Verdict(False, f"{ui_text(self.lang, 'task_missed')} {reason}", self.rules, self.accepted)
+
     def _reason(self, answer: str) -> str:
         wrong = self.data.wrong
         text = wrong.get(answer) or wrong.get("*")
@@ -289,7 +328,8 @@ class Exercise:
         truth = self.truth()
         mode = self.data.mode
         if mode == "number":
-            if isinstance(answer, str) and answer.strip().lstrip("-").isdigit():
+            digits = answer.strip().lstrip("-") if isinstance(answer, str) else ""
+            if digits.isascii() and digits.isdigit() and len(digits) <= 9:
                 answer = int(answer)
             if isinstance(answer, bool) or not isinstance(answer, int):
                 raise AnswerError(f"{self.key}: the answer is a whole number, not {answer!r}")
@@ -310,7 +350,9 @@ class Exercise:
     def solution_text(self) -> str:
         """The solution in words: the answers' texts, the number, or the choices' labels."""
         sol = self.solution()
-        if self.kind == "predict" and self.data.mode != "number":
+        if self.is_task:
+            sol = self._line_labels(sol)
+        elif self.kind == "predict" and self.data.mode != "number":
             texts = {o.id: o.text[self.lang] for o in self.data.options}
             sol = [texts.get(s, s) for s in sol]
         elif self.kind != "predict" and self.data.game != games.HICKORY:
@@ -321,7 +363,25 @@ class Exercise:
             if d is not None:
                 ask = Ask(d.player, d.kind, game.choice_ids, dict(d.context))
                 sol = [labels.label(game.state, ask, s, self.lang) for s in sol]
-        return ui_text(self.lang, "answer_was", answer=" / ".join(map(str, sol)))
+        return ui_text(self.lang, "answer_was", answer=(" → " if self.is_task else " / ").join(map(str, sol)))
+
+    def _line_labels(self, line: list[str]) -> list[str]:
+        """The labels of a task's line, each read at the decision where it is played."""
+        run, out = self.run(), []
+        for move in line:
+            out.append(self.move_label(run.game, move))
+            if run.play(move) == ILLEGAL:
+                break
+        return out
+
+    def move_label(self, game: Any, move: str) -> str:
+        """The label of one choice at ``game``'s pending decision, in the exercise's language."""
+        if self.data.game != games.HICKORY:
+            return games.labels(game, [move], self.lang)[0]
+        d = game.decision
+        if d is None:
+            return move
+        return labels.label(game.state, Ask(d.player, d.kind, game.choice_ids, dict(d.context)), move, self.lang)
 
 
 class Lesson:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from ..hickory.i18n import LANGUAGES
 from ..hickory.position import PositionError, from_data
 from .games import GAMES, HICKORY, NAMES
 from .lookahead import HORIZONS
+from .task import BOTS, GOAL_TESTS, MAX_MOVES
 
 FORMAT = "hickory-lesson"
 VERSION = 1
@@ -39,6 +40,44 @@ SETUP_STEPS = {
     "quests": (0, 2), "scaler": (2, 2), "score": (3, 3), "weight": (1, 1), "force": (2, 2),
 }
 Text = dict[str, str]
+EXCERPT = 80
+"""The longest quote of a file's value in an error message: a 100,000-character value is cut, not echoed."""
+MAX_ID = 64
+"""The longest lesson or exercise id (progress files and addresses carry them)."""
+MAX_TEXT = 4000
+"""The longest text of one language (a task, a hint, an explanation)."""
+MAX_DEPTH = 32
+"""The deepest nesting a lesson file may have (a lesson needs about 8 levels); deeper data is refused unread."""
+READ_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError, OverflowError)
+"""What the engine may raise when it reads data it cannot use: at the doors of this module each becomes a
+LessonError naming the field."""
+
+
+def excerpt(value: Any, limit: int = EXCERPT) -> str:
+    """A value as an error message quotes it: its repr, cut to ``limit`` characters."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an integer too long to print, a structure too deep to walk
+        text = f"<{type(value).__name__} too large to print>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _short(message: str, limit: int = 4 * EXCERPT) -> str:
+    """The engine's own message about a field, bounded (it may quote the file's value)."""
+    return message if len(message) <= limit else message[:limit - 1] + "…"
+
+
+def _depth(data: Any) -> int:
+    """How deeply lists and objects nest in ``data`` (walked without recursion)."""
+    deepest, todo = 0, [(data, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, (dict, list)):
+            deepest = max(deepest, depth)
+            if depth > MAX_DEPTH:
+                return depth
+            todo.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
 
 
 class LessonError(ValueError):
@@ -73,6 +112,12 @@ class ExerciseData:
     proof: dict[str, Any] | None
     horizon: str
     game: str = HICKORY
+    goal: dict[str, Any] | None = None
+    """A task of several moves: what the position must show when the learner's line is played (else None)."""
+    moves: int = 1
+    """A task's most moves of the learner."""
+    others: dict[str, Any] = field(default_factory=dict)
+    """A task's other seats: ``{seat or "*": [fixed choice ids] or bot name}``."""
 
 
 @dataclass(frozen=True)
@@ -95,8 +140,8 @@ class _Reader:
         self.exercise = ""
 
     def fail(self, field: str, problem: str) -> LessonError:
-        where = f"exercise {self.exercise!r}, " if self.exercise else ""
-        return LessonError(f"lesson file {self.source}: {where}field {field!r}: {problem}")
+        where = f"exercise {excerpt(self.exercise)}, " if self.exercise else ""
+        return LessonError(f"lesson file {self.source}: {where}field {excerpt(field)}: {problem}")
 
     def get(self, d: dict, key: str, typ: type | tuple[type, ...], path: str, default: Any = ...) -> Any:
         field = f"{path}.{key}" if path else key
@@ -107,7 +152,7 @@ class _Reader:
         value = d[key]
         if (isinstance(value, bool) and typ is not bool) or not isinstance(value, typ):
             name = typ.__name__ if isinstance(typ, type) else " or ".join(t.__name__ for t in typ)
-            raise self.fail(field, f"expected {name}, found {value!r}")
+            raise self.fail(field, f"expected {name}, found {excerpt(value)}")
         return value
 
     def text(self, d: dict, key: str, path: str) -> Text:
@@ -116,10 +161,21 @@ class _Reader:
         for lang in LANGUAGES:
             if not isinstance(value.get(lang), str) or not value[lang].strip():
                 raise self.fail(f"{field}.{lang}", f"needs a text in each of {', '.join(LANGUAGES)}")
-        extra = sorted(set(value) - set(LANGUAGES))
+            if len(value[lang]) > MAX_TEXT:
+                raise self.fail(f"{field}.{lang}", f"a text of at most {MAX_TEXT} characters, found "
+                                                   f"{len(value[lang])}: {excerpt(value[lang])}")
+        extra = sorted(map(str, set(value) - set(LANGUAGES)))
         if extra:
-            raise self.fail(field, f"unknown language(s) {extra}; the languages are {', '.join(LANGUAGES)}")
+            raise self.fail(field, f"unknown language(s) {excerpt(extra)}; the languages are {', '.join(LANGUAGES)}")
         return {lang: value[lang] for lang in LANGUAGES}
+
+    def ident(self, d: dict, key: str, path: str) -> str:
+        """A lesson's or exercise's id: a short string."""
+        value = self.get(d, key, str, path)
+        if not value.strip() or len(value) > MAX_ID:
+            raise self.fail(f"{path}.{key}" if path else key, f"a short id (1 to {MAX_ID} characters), found "
+                                                             f"{excerpt(value)}")
+        return value
 
     def rules(self, d: dict, key: str, path: str, required: bool = True) -> tuple[str, ...]:
         value = self.get(d, key, list, path, ... if required else [])
@@ -128,59 +184,127 @@ class _Reader:
             raise self.fail(field, "name at least one rule id, e.g. 'R46'")
         for i, r in enumerate(value):
             if not isinstance(r, str) or not RULE_ID.match(r):
-                raise self.fail(f"{field}[{i}]", f"a rule id like 'R46', 'Q3', 'H2', 'C10' or 'M8', found {r!r}")
+                raise self.fail(f"{field}[{i}]", f"a rule id like 'R46', 'Q3', 'H2', 'C10' or 'M8', found {excerpt(r)}")
         return tuple(value)
 
     def unknown(self, d: dict, known: set[str], path: str) -> None:
-        extra = sorted(set(d) - known)
+        extra = sorted(map(str, set(d) - known))
         if extra:
-            raise self.fail(path or "(top)", f"unknown field(s) {extra}; the fields are {sorted(known)}")
+            raise self.fail(path or "(top)", f"unknown field(s) {excerpt(extra)}; the fields are {sorted(known)}")
 
 
 EXERCISE_FIELDS = {"id", "kind", "position", "setup", "before", "task", "hints", "explanation", "rules", "answers",
-                   "focus", "wrong", "mode", "options", "proof", "horizon"}
+                   "focus", "wrong", "mode", "options", "proof", "horizon", "goal", "moves", "others"}
 LESSON_FIELDS = {"format", "version", "game", "id", "order", "title", "goal", "rules", "exercises"}
 
 
 def _check_moves(position: dict[str, Any], before: list[str], kind: str, answers: list[Any],
-                 proof: dict[str, Any] | None, rd: _Reader, path: str, game_name: str = HICKORY) -> None:
+                 proof: dict[str, Any] | None, rd: _Reader, path: str, game_name: str = HICKORY,
+                 task: bool = False) -> None:
     """Plays the file's moves on the real engine: the moves before the task, the accepted answers and the proof's
     moves must each be legal where they are made, and a decision must be left to the learner."""
-    game = Game.from_position(position, play_on=True) if game_name == HICKORY else GAMES[game_name].load(position)
+    try:
+        game = Game.from_position(position, play_on=True) if game_name == HICKORY else GAMES[game_name].load(position)
+    except READ_ERRORS as exc:
+        raise rd.fail(f"{path}.position", _short(str(exc))) from None
 
     def play(moves: list[str], field: str) -> None:
         for i, move in enumerate(moves):
             if move not in game.choice_ids:
                 legal = ", ".join(game.choice_ids) or "none (the game is over)"
-                raise rd.fail(f"{field}[{i}]", f"{move!r} is not a legal choice there; legal: {legal}")
+                raise rd.fail(f"{field}[{i}]", f"{excerpt(move)} is not a legal choice there; legal: {legal}")
             game.choose(move)
 
     play(before, f"{path}.before")
     if game.decision is None:
         raise rd.fail(f"{path}.position", "the game runs to its end by itself: leave a decision to the learner "
                                           "(e.g. put a mouse on the minute hand)")
-    if kind in ("do", "best"):
+    if kind in ("do", "best") and not task:
         for i, answer in enumerate(answers):
             if answer not in game.choice_ids:
-                raise rd.fail(f"{path}.answers[{i}]", f"{answer!r} is not a legal choice for the task's decision; "
+                raise rd.fail(f"{path}.answers[{i}]", f"{excerpt(answer)} is not a legal choice for the task's "
+                                                      "decision; "
                                                       f"legal: {', '.join(game.choice_ids)}")
     elif proof is not None:
         play(list(proof.get("play", [])), f"{path}.proof.play")
 
 
-def _check_proof(proof: dict[str, Any], rd: _Reader, path: str, game_name: str = HICKORY) -> None:
-    rd.unknown(proof, {"kind", "play", "name", "of", "color", "mouse"}, path)
+def _check_goal(raw: dict[str, Any], answers: list[Any], rd: _Reader, path: str, game_name: str
+                ) -> tuple[dict[str, Any], int, dict[str, Any]]:
+    """A task's ``goal``, ``moves`` and ``others`` (docs/LESSONS.md, "Tasks of several moves")."""
+    goal = rd.get(raw, "goal", dict, path)
+    tests = [t for t in GOAL_TESTS if t in goal]
+    if len(tests) != 1:
+        raise rd.fail(f"{path}.goal", f"give exactly one test of {', '.join(GOAL_TESTS)}, found {len(tests)}")
+    test = tests[0]
+    value = goal[test]
+    if test in ("at_least", "at_most") and (isinstance(value, bool) or not isinstance(value, int)):
+        raise rd.fail(f"{path}.goal.{test}", f"a whole number, found {excerpt(value)}")
+    if test in ("equals", "includes") and (isinstance(value, bool) or not isinstance(value, (str, int))):
+        raise rd.fail(f"{path}.goal.{test}", f"a text or a whole number, found {excerpt(value)}")
+    _check_proof({k: v for k, v in goal.items() if k != test}, rd, f"{path}.goal", game_name, goal=True)
+    moves = rd.get(raw, "moves", int, path, len(answers))
+    if not len(answers) <= moves <= MAX_MOVES:
+        raise rd.fail(f"{path}.moves", f"from the length of the solution line ({len(answers)}) to {MAX_MOVES}, "
+                                       f"found {excerpt(moves)}")
+    others = rd.get(raw, "others", dict, path, {})
+    for seat, plan in others.items():
+        field = f"{path}.others.{seat}"
+        if isinstance(plan, list):
+            if not all(isinstance(m, str) for m in plan):
+                raise rd.fail(field, "a list of choice ids this seat plays in turn, or a bot name")
+        elif plan not in BOTS:
+            raise rd.fail(field, f"a list of choice ids or one of the bots {', '.join(BOTS)}, found {excerpt(plan)}")
+    return goal, moves, others
+
+
+def _prove(data: ExerciseData, rd: _Reader, path: str) -> None:
+    """Plays what the file claims on the engine: a task's solution line must reach its goal, a predict question's
+    proof must read a value (a player, mouse or tower it names must exist)."""
+    from .exercise import Exercise
+    from .task import ILLEGAL, REACHED
+
+    ex = Exercise(data, "en", "")
+    if data.goal is not None:
+        try:
+            run = ex.run()
+            status, played = run.play_line(list(data.answers))
+        except READ_ERRORS as exc:
+            raise rd.fail(f"{path}.goal", f"cannot be read on this game: {_short(str(exc))}") from None
+        if status == ILLEGAL:
+            legal = ", ".join(run.game.choice_ids) or "none"
+            raise rd.fail(f"{path}.answers[{played}]", f"{excerpt(data.answers[played])} is not a legal move of "
+                                                       f"the solution line there; legal: {legal}")
+        if status != REACHED or played != len(data.answers):
+            raise rd.fail(f"{path}.goal", f"the solution line does not reach the goal: after {played} move(s) it "
+                                          f"reads {excerpt(run.value)}")
+    elif data.proof is not None:
+        try:
+            truth = ex.truth()
+        except READ_ERRORS as exc:
+            raise rd.fail(f"{path}.proof", f"cannot be read on this game: {_short(str(exc))}") from None
+        if sorted(map(str, truth)) != sorted(map(str, data.answers)):  # the key must be what the engine proves
+            raise rd.fail(f"{path}.answers", f"the engine reads {excerpt(truth)} where the proof points; the file's "
+                                             f"answers are {excerpt(list(data.answers))}")
+
+
+def _check_proof(proof: dict[str, Any], rd: _Reader, path: str, game_name: str = HICKORY, goal: bool = False
+                 ) -> None:
+    rd.unknown(proof, {"kind", "name", "of", "color", "mouse", *(() if goal else ("play",))}, path)
     kind = rd.get(proof, "kind", str, path)
     spec = GAMES.get(game_name)
     proofs, facts = (PROOFS, FACTS) if spec is None else (spec.proofs, tuple(spec.facts))
     if kind not in proofs:
-        raise rd.fail(f"{path}.kind", f"one of {', '.join(proofs)}, found {kind!r}")
+        raise rd.fail(f"{path}.kind", f"one of {', '.join(proofs)}, found {excerpt(kind)}")
     if kind == "fact" and proof.get("name") not in facts:
-        raise rd.fail(f"{path}.name", f"one of {', '.join(facts)}, found {proof.get('name')!r}")
+        raise rd.fail(f"{path}.name", f"one of {', '.join(facts)}, found {excerpt(proof.get('name'))}")
     if kind == "fact" and spec is not None and spec.facts[proof["name"]] and not isinstance(proof.get("of"), str):
-        raise rd.fail(f"{path}.of", f"the fact {proof['name']!r} is read of a player or tower id, e.g. 'P1' or 't1'")
+        raise rd.fail(f"{path}.of", f"the fact {excerpt(proof['name'])} is read of a player or tower id, "
+                                    "e.g. 'P1' or 't1'")
     if kind == "fact" and spec is None and proof["name"] in FACTS_OF:
         _check_fact_of(proof, rd, path)
+    if kind == "fact" and "of" in proof and not isinstance(proof["of"], (str, int)):
+        raise rd.fail(f"{path}.of", f"a player, tower, mouse id or a number, found {excerpt(proof['of'])}")
     if kind == "points" and not isinstance(proof.get("color"), str):
         raise rd.fail(f"{path}.color", "the color whose points are counted, e.g. 'blue'")
     if kind == "where" and not isinstance(proof.get("mouse"), str):
@@ -193,12 +317,15 @@ def _check_proof(proof: dict[str, Any], rd: _Reader, path: str, game_name: str =
 def _check_fact_of(proof: dict[str, Any], rd: _Reader, path: str) -> None:
     """A Hickory fact read of a number, a color or a mouse names it in ``of`` (``leaf`` of 12, ``cards`` of blue)."""
     name, of, what = proof["name"], proof.get("of"), FACTS_OF[proof["name"]]
-    number = of if isinstance(of, int) and not isinstance(of, bool) else int(of) if str(of).isdigit() else 0
+    digits = isinstance(of, str) and of.isascii() and of.isdigit() and len(of) <= 2
+    number = of if isinstance(of, int) and not isinstance(of, bool) else int(of) if digits else 0
     if what == "number" and not 1 <= number <= 12:
-        raise rd.fail(f"{path}.of", f"the fact {name!r} is read of a number of the clock, 1 to 12; found {of!r}")
+        raise rd.fail(f"{path}.of", f"the fact {excerpt(name)} is read of a number of the clock, 1 to 12; "
+                                    f"found {excerpt(of)}")
     if what != "number" and not isinstance(of, str):
         example = "'blue'" if what == "color" else "'blue.spotter'"
-        raise rd.fail(f"{path}.of", f"the fact {name!r} is read of a {what}, e.g. {example}; found {of!r}")
+        raise rd.fail(f"{path}.of", f"the fact {excerpt(name)} is read of a {what}, e.g. {example}; "
+                                    f"found {excerpt(of)}")
 
 
 def build_position(setup: dict[str, Any], rd: _Reader, path: str) -> dict[str, Any]:
@@ -209,20 +336,24 @@ def build_position(setup: dict[str, Any], rd: _Reader, path: str) -> dict[str, A
     options = rd.get(setup, "options", dict, path, None)
     try:
         pos = Position(players, seed, options=options)
-    except ValueError as exc:
-        raise rd.fail(f"{path}.players", str(exc)) from None
+    except READ_ERRORS as exc:
+        raise rd.fail(f"{path}.players", _short(str(exc))) from None
     for i, step in enumerate(rd.get(setup, "steps", list, path, [])):
         field = f"{path}.steps[{i}]"
-        if not isinstance(step, list) or not step or step[0] not in SETUP_STEPS:
-            raise rd.fail(field, f"a list [step, arguments...] with step one of {sorted(SETUP_STEPS)}, found {step!r}")
+        if not isinstance(step, list) or not step or not isinstance(step[0], str) or step[0] not in SETUP_STEPS:
+            raise rd.fail(field, f"a list [step, arguments...] with step one of {sorted(SETUP_STEPS)}, "
+                                 f"found {excerpt(step)}")
         lo, hi = SETUP_STEPS[step[0]]
         if not lo <= len(step) - 1 <= hi:
-            raise rd.fail(field, f"{step[0]!r} takes {lo}-{hi} argument(s), found {len(step) - 1}")
+            raise rd.fail(field, f"{excerpt(step[0])} takes {lo}-{hi} argument(s), found {len(step) - 1}")
         try:
             getattr(pos, step[0])(*step[1:])
-        except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise rd.fail(field, str(exc)) from None
-    return pos.to_data()
+        except READ_ERRORS as exc:
+            raise rd.fail(field, _short(str(exc))) from None
+    try:
+        return pos.to_data()
+    except READ_ERRORS as exc:
+        raise rd.fail(path, _short(str(exc))) from None
 
 
 def _game_position(raw: dict[str, Any], game_name: str, rd: _Reader, path: str) -> dict[str, Any]:
@@ -233,21 +364,21 @@ def _game_position(raw: dict[str, Any], game_name: str, rd: _Reader, path: str) 
     position = rd.get(raw, "position", dict, path)
     try:
         GAMES[game_name].load(position)
-    except ValueError as exc:
-        raise rd.fail(f"{path}.position", str(exc)) from None
+    except READ_ERRORS as exc:
+        raise rd.fail(f"{path}.position", _short(str(exc))) from None
     return position
 
 
 def _exercise(raw: Any, index: int, rd: _Reader, game_name: str = HICKORY) -> ExerciseData:
     path = f"exercises[{index}]"
     if not isinstance(raw, dict):
-        raise rd.fail(path, f"an exercise is an object, found {raw!r}")
-    ex_id = rd.get(raw, "id", str, path)
+        raise rd.fail(path, f"an exercise is an object, found {excerpt(raw)}")
+    ex_id = rd.ident(raw, "id", path)
     rd.exercise = ex_id
     rd.unknown(raw, EXERCISE_FIELDS, path)
     kind = rd.get(raw, "kind", str, path)
     if kind not in KINDS:
-        raise rd.fail(f"{path}.kind", f"one of {', '.join(KINDS)}, found {kind!r}")
+        raise rd.fail(f"{path}.kind", f"one of {', '.join(KINDS)}, found {excerpt(kind)}")
     if game_name != HICKORY:
         position = _game_position(raw, game_name, rd, path)
     elif ("position" in raw) == ("setup" in raw):
@@ -257,14 +388,14 @@ def _exercise(raw: Any, index: int, rd: _Reader, game_name: str = HICKORY) -> Ex
         position = rd.get(raw, "position", dict, path)
         try:
             from_data(position)
-        except PositionError as exc:
-            raise rd.fail(f"{path}.position", str(exc)) from None
+        except (PositionError, *READ_ERRORS) as exc:
+            raise rd.fail(f"{path}.position", _short(str(exc))) from None
     else:
         position = build_position(rd.get(raw, "setup", dict, path), rd, f"{path}.setup")
         try:
             from_data(position)
-        except PositionError as exc:
-            raise rd.fail(f"{path}.setup", str(exc)) from None
+        except (PositionError, *READ_ERRORS) as exc:
+            raise rd.fail(f"{path}.setup", _short(str(exc))) from None
     before = rd.get(raw, "before", list, path, [])
     if not all(isinstance(b, str) for b in before):
         raise rd.fail(f"{path}.before", "a list of choice ids (strings) played before the task")
@@ -283,25 +414,31 @@ def _exercise(raw: Any, index: int, rd: _Reader, game_name: str = HICKORY) -> Ex
     mode, options, proof = None, (), None
     horizon = rd.get(raw, "horizon", str, path, "tick")
     if horizon not in HORIZONS:
-        raise rd.fail(f"{path}.horizon", f"one of {', '.join(HORIZONS)}, found {horizon!r}")
+        raise rd.fail(f"{path}.horizon", f"one of {', '.join(HORIZONS)}, found {excerpt(horizon)}")
     if kind == "best" and game_name != HICKORY:
         raise rd.fail(f"{path}.kind", f"'best' exercises look ahead over one player's own decisions; for "
                                       f"{game_name} use 'do' (the engine judges the move) or 'predict'")
+    goal, moves, others = None, 1, {}
+    if "goal" in raw or "moves" in raw or "others" in raw:
+        if kind != "do":
+            raise rd.fail(f"{path}.goal", "only a 'do' exercise may be a task of several moves (goal, moves, others)")
+        goal, moves, others = _check_goal(raw, answers, rd, path, game_name)
     if kind in ("do", "best"):
         example = "'leap:5' or 'jump_off'" if game_name == HICKORY else repr(GAMES[game_name].example)
         for i, a in enumerate(answers):
             if not isinstance(a, str):
-                raise rd.fail(f"{path}.answers[{i}]", f"a choice id such as {example}, found {a!r}")
+                raise rd.fail(f"{path}.answers[{i}]", f"a choice id such as {example}, found {excerpt(a)}")
     else:
         mode = rd.get(raw, "mode", str, path)
         if mode not in MODES:
-            raise rd.fail(f"{path}.mode", f"one of {', '.join(MODES)}, found {mode!r}")
+            raise rd.fail(f"{path}.mode", f"one of {', '.join(MODES)}, found {excerpt(mode)}")
         proof = rd.get(raw, "proof", dict, path, None)  # without one, the file's answers are taken as they are
         if proof is not None:
             _check_proof(proof, rd, f"{path}.proof", game_name)
         if mode == "number":
             if len(answers) != 1 or isinstance(answers[0], bool) or not isinstance(answers[0], int):
-                raise rd.fail(f"{path}.answers", f"a number question has one whole-number answer, found {answers!r}")
+                raise rd.fail(f"{path}.answers", f"a number question has one whole-number answer, "
+                                                  f"found {excerpt(answers)}")
         else:
             opts_raw = rd.get(raw, "options", list, path)
             if len(opts_raw) < 2:
@@ -309,7 +446,7 @@ def _exercise(raw: Any, index: int, rd: _Reader, game_name: str = HICKORY) -> Ex
             opts = []
             for i, o in enumerate(opts_raw):
                 if not isinstance(o, dict):
-                    raise rd.fail(f"{path}.options[{i}]", f"an object with 'id' and 'text', found {o!r}")
+                    raise rd.fail(f"{path}.options[{i}]", f"an object with 'id' and 'text', found {excerpt(o)}")
                 opts.append(Option(rd.get(o, "id", str, f"{path}.options[{i}]"),
                                    rd.text(o, "text", f"{path}.options[{i}]")))
             options = tuple(opts)
@@ -318,32 +455,36 @@ def _exercise(raw: Any, index: int, rd: _Reader, game_name: str = HICKORY) -> Ex
                 raise rd.fail(f"{path}.options", f"option ids must differ, found {ids}")
             for i, a in enumerate(answers):
                 if a not in ids:
-                    raise rd.fail(f"{path}.answers[{i}]", f"{a!r} is not one of the option ids {ids}")
+                    raise rd.fail(f"{path}.answers[{i}]", f"{excerpt(a)} is not one of the option ids {excerpt(ids)}")
             if mode == "one" and len(answers) != 1:
                 raise rd.fail(f"{path}.answers", "mode 'one' has exactly one right answer")
-    _check_moves(position, before, kind, answers, proof, rd, path, game_name)
-    return ExerciseData(
+    _check_moves(position, before, kind, answers, proof, rd, path, game_name, task=goal is not None)
+    data = ExerciseData(
         id=ex_id, kind=kind, position=position, before=tuple(before), task=rd.text(raw, "task", path),
         hints=hints, explanation=rd.text(raw, "explanation", path), rules=rd.rules(raw, "rules", path),
         answers=tuple(answers), focus=tuple(focus), wrong=wrong, mode=mode, options=options, proof=proof,
-        horizon=horizon, game=game_name,
+        horizon=horizon, game=game_name, goal=goal, moves=moves, others=others,
     )
+    _prove(data, rd, path)
+    return data
 
 
 def read_lesson(data: Any, source: str = "<data>") -> LessonData:
     """Checks a lesson's data (already parsed JSON) and returns it as LessonData."""
     rd = _Reader(source)
+    if _depth(data) > MAX_DEPTH:
+        raise rd.fail("(top)", f"nested deeper than {MAX_DEPTH} levels; a lesson file needs about 8")
     if not isinstance(data, dict):
         raise rd.fail("(top)", f"a lesson is a JSON object, found {type(data).__name__}")
     rd.unknown(data, LESSON_FIELDS, "")
     if data.get("format") != FORMAT:
-        raise rd.fail("format", f"must be {FORMAT!r}, found {data.get('format')!r}")
+        raise rd.fail("format", f"must be {FORMAT!r}, found {excerpt(data.get('format'))}")
     if data.get("version") != VERSION:
-        raise rd.fail("version", f"this version reads version {VERSION}, found {data.get('version')!r}")
+        raise rd.fail("version", f"this version reads version {VERSION}, found {excerpt(data.get('version'))}")
     game_name = rd.get(data, "game", str, "", HICKORY)
     if game_name not in NAMES:
-        raise rd.fail("game", f"one of {', '.join(NAMES)} (hickory when left out), found {game_name!r}")
-    lesson_id = rd.get(data, "id", str, "")
+        raise rd.fail("game", f"one of {', '.join(NAMES)} (hickory when left out), found {excerpt(game_name)}")
+    lesson_id = rd.ident(data, "id", "")
     exercises_raw = rd.get(data, "exercises", list, "")
     if not exercises_raw:
         raise rd.fail("exercises", "a lesson has at least one exercise")
@@ -360,14 +501,32 @@ def read_lesson(data: Any, source: str = "<data>") -> LessonData:
 
 def read_lesson_file(path: str | Path) -> LessonData:
     """Reads and checks one lesson file."""
-    p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise LessonError(f"lesson file {p}: cannot be read: {exc}") from None
+        p = Path(path)
+        raw = p.read_bytes()
+    except TypeError:
+        raise LessonError(f"lesson file {excerpt(path)}: a lesson file is named by a path, not "
+                          f"{type(path).__name__}") from None
+    except (OSError, ValueError) as exc:  # missing, unreadable, or a name with a NUL in it
+        raise LessonError(f"lesson file {p}: cannot be read: {_short(str(exc))}") from None
+    return read_lesson_text(raw, str(p))
+
+
+def read_lesson_text(raw: bytes | str, source: str = "<data>") -> LessonData:
+    """Reads and checks a lesson file's contents (UTF-8 bytes or text)."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError as exc:
+        bad = excerpt(raw[exc.start:exc.start + 8])
+        raise LessonError(f"lesson file {source}: not UTF-8 text (byte {exc.start}: {bad})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise LessonError(f"lesson file {p}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        raise LessonError(f"lesson file {source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
                           ) from None
-    return read_lesson(data, str(p))
+    except RecursionError:
+        raise LessonError(f"lesson file {source}: nested deeper than {MAX_DEPTH} levels; a lesson file needs about 8"
+                          ) from None
+    except ValueError as exc:  # a number too long to read (Python's limit on digits)
+        raise LessonError(f"lesson file {source}: a value cannot be read: {_short(str(exc))}") from None
+    return read_lesson(data, source)

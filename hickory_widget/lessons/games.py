@@ -38,10 +38,21 @@ def _tower_fact(game: Any, name: str, of: Any) -> Any:
 
 
 def _clocktowers_fact(game: Any, name: str, of: Any) -> Any:
+    s = game.state
     if name in ("tower", "height"):
         return _tower_fact(game, name, of)
     if name == "score":
         return game.scores[of]
+    if name == "hand":  # cards in a player's hand (C2, C4)
+        return len(s.hands[of])
+    if name == "deck":  # cards left in a deck: floors, roofs or clocks (C1, C3)
+        return len(s.decks[of])
+    if name == "complete":  # a player's complete towers (C7, C9)
+        return sum(1 for t in s.towers_of(of) if t.complete)
+    if name == "towers":  # a player's towers, complete or not (C9)
+        return len(s.towers_of(of))
+    if name == "over":  # whether the game has ended (C11)
+        return "yes" if game.over else "no"
     raise ValueError(f"unknown fact {name!r}")
 
 
@@ -49,11 +60,21 @@ def _mice_fact(game: Any, name: str, of: Any) -> Any:
     s = game.state
     if name == "score":
         return game.scores[of]
+    if name == "hand":  # cards a player still holds (M1, M5, M13)
+        return len(s.hands[of])
+    if name == "captured":  # cards in a player's score pile (M9)
+        return len(s.piles[of])
     if name == "centre":
         return len(s.centre)
     if name == "phase":
         return s.phase
     raise ValueError(f"unknown fact {name!r}")
+
+
+def _centre(game: Any) -> list[str]:
+    """The animals and values in the center, as option ids ``"cat.2"`` (M3, M5, M10)."""
+    from ..mice import card
+    return sorted({card(c).face for c in game.state.centre})
 
 
 def _captures(game: Any) -> list[str]:
@@ -81,10 +102,12 @@ class LessonGame:
 
 GAMES: dict[str, LessonGame] = {
     "clocktowers": LessonGame("clocktowers", _clocktowers, ("legal", "next", "points", "winner", "fact"),
-                              {"tower": True, "height": True, "score": True}, _clocktowers_fact,
+                              {"tower": True, "height": True, "score": True, "hand": True, "deck": True,
+                               "complete": True, "towers": True, "over": False}, _clocktowers_fact,
                               "play:roof.red.1:t1"),
-    "mice": LessonGame("mice", _mice, ("legal", "next", "points", "winner", "fact", "captures"),
-                       {"score": True, "centre": False, "phase": False}, _mice_fact, "play:cat.4"),
+    "mice": LessonGame("mice", _mice, ("legal", "next", "points", "winner", "fact", "captures", "centre"),
+                       {"score": True, "centre": False, "phase": False, "hand": True, "captured": True}, _mice_fact,
+                       "play:cat.4"),
 }
 NAMES = (HICKORY, *GAMES)
 
@@ -105,6 +128,8 @@ def truth(spec: LessonGame, game: Any, proof: dict[str, Any], start: dict[str, i
         return sorted(game.winners) if game.over else []
     if kind == "captures":
         return _captures(game)
+    if kind == "centre":
+        return [o for o in _centre(game) if o in options] if options else _centre(game)
     if kind == "fact":
         value = spec.fact(game, proof["name"], proof.get("of"))
         return [value if number else str(value)]

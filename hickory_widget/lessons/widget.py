@@ -8,7 +8,7 @@ clicked on the board, an answer picked, hint, show me, next, back, go to, reset,
 
 from __future__ import annotations
 
-import traceback
+import logging
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -18,14 +18,30 @@ import traitlets
 from ..core.widget import join_modules
 from ..hickory import labels
 from ..hickory.game import Game
-from ..hickory.i18n import check_language
+from ..hickory.i18n import LANGUAGES, check_language
 from ..hickory.view import build
 from ..hickory.why_not import candidate_for
 from ..hickory.widget import JS_FILES, _js_dir
 from ..hickory.widget import css as board_css
 from . import curriculum
-from .exercise import AnswerError, Exercise, Lesson, Verdict, ui_texts
+from .exercise import AnswerError, Exercise, Lesson, Verdict, ui_text, ui_texts
+from .format import excerpt
 from .progress import Progress
+from .task import MISSED, ON, REACHED, TaskRun
+
+LOG = logging.getLogger("hickory_widget.lessons")
+"""The developer log: a refused intent's details and traceback go here, never to the learner's screen."""
+INTENTS = ("choose", "why", "answer", "hint", "show", "retry", "undo", "next", "back", "goto", "reset", "language",
+           "present")
+
+
+class Refused(ValueError):
+    """An intent the widget does not carry out; ``key`` names the short sentence the learner sees
+    (``lesson.ui.refused.<key>``), the message is for the developer log."""
+
+    def __init__(self, key: str, detail: str) -> None:
+        super().__init__(detail)
+        self.key = key
 
 LESSON_JS = "lesson.mjs"
 
@@ -52,7 +68,17 @@ class Attempt:
         self.done = False
         self.verdict: Verdict | None = None
         self.picked: Any = None
-        self.game: Game = exercise.game()
+        self.run: TaskRun | None = exercise.run() if exercise.is_task else None
+        self._game: Game = exercise.game() if self.run is None else self.run.game
+
+    @property
+    def game(self) -> Any:
+        """The game on the board: a task's game as its moves and replies left it, else the exercise's."""
+        return self.run.game if self.run is not None else self._game
+
+    @game.setter
+    def game(self, game: Any) -> None:
+        self._game = game
 
 
 class LessonWidget(anywidget.AnyWidget):
@@ -133,6 +159,10 @@ class LessonWidget(anywidget.AnyWidget):
         ex = self.exercise
         if a.done:
             raise AnswerError("this exercise is solved already: go to the next one (or back)")
+        if a.showing:  # an answer after "Show me" is made on a fresh board (the solution stays counted as shown)
+            self.retry()
+        if a.run is not None:
+            return self._task_move(value)
         verdict = ex.check(value)
         a.verdict, a.picked = verdict, value
         if verdict.correct:
@@ -145,6 +175,50 @@ class LessonWidget(anywidget.AnyWidget):
             a.mistakes += 1
         self._refresh()
         return verdict
+
+    def _task_move(self, value: Any) -> Verdict | None:
+        """One move of a task of several moves: judged when the goal is reached or the moves are used up; an
+        illegal move is refused and changes nothing; otherwise the task goes on (no verdict yet)."""
+        a, ex = self.attempt, self.exercise
+        if not isinstance(value, str):
+            raise AnswerError(f"{ex.key}: a move is a choice id (a string), not {excerpt(value)}")
+        run = a.run
+        assert run is not None
+        if run.status != ON:
+            verdict = self._task_verdict()
+        elif value not in run.game.choice_ids:
+            verdict = ex.judge(run, [value])  # refused with the why-not answer; nothing played
+        else:
+            run.play(value)
+            verdict = self._task_verdict()
+        if verdict is not None and verdict.correct:
+            a.done = True
+            if not self.presentation:
+                self.progress.solve(ex.key, a.mistakes, a.hints, a.shown)
+        elif verdict is not None:
+            a.mistakes += 1
+        a.verdict, a.picked = verdict, value
+        self._refresh()
+        return verdict
+
+    def _task_verdict(self) -> Verdict | None:
+        """Where the task stands, as a verdict: reached, missed, or None while it goes on."""
+        run, ex, lang = self.attempt.run, self.exercise, self.language
+        assert run is not None
+        status = run.status
+        if status == REACHED:
+            return Verdict(True, f"{ui_text(lang, 'correct')} {ex.explanation}", ex.rules, ex.accepted)
+        if status == MISSED:
+            return ex.judge(run, [])
+        return None
+
+    def undo(self) -> None:
+        """A task of several moves: takes back the learner's last move (and the replies of the other seats)."""
+        a = self.attempt
+        if a.run is None or a.done or a.showing or not a.run.undo():
+            raise Refused("refused", "there is no move of this task to take back")
+        a.verdict, a.picked = None, None
+        self._refresh()
 
     def hint(self) -> str | None:
         a = self.attempt
@@ -159,6 +233,10 @@ class LessonWidget(anywidget.AnyWidget):
         ex = self.exercise
         a.shown = a.showing = True
         a.verdict, a.picked = None, None
+        if ex.is_task:  # the whole line, with the other seats' replies
+            a.run = ex.run(ex.accepted)
+            self._refresh()
+            return
         a.game = ex.game()
         moves = ex.solution()[:1] if ex.kind != "predict" else list((ex.data.proof or {}).get("play", []))
         for move in moves:
@@ -168,7 +246,11 @@ class LessonWidget(anywidget.AnyWidget):
     def retry(self) -> None:
         """A fresh board for the same exercise; mistakes, hints and "shown" still count for the stars."""
         a = self.attempt
-        a.game, a.verdict, a.picked, a.showing = self.exercise.game(), None, None, False
+        a.verdict, a.picked, a.showing = None, None, False
+        if a.run is not None:
+            a.run = self.exercise.run()
+        else:
+            a.game = self.exercise.game()
         self._refresh()
 
     def reset_progress(self) -> None:
@@ -186,8 +268,11 @@ class LessonWidget(anywidget.AnyWidget):
         if hasattr(self, "attempt") and change["old"] != change["new"]:
             self.lessons = (curriculum(change["new"], game=self.game_name) if self._custom is None
                             else [Lesson(x.data, change["new"]) for x in self._custom])
-            if self.attempt.verdict is not None:
-                self.attempt.verdict = self.exercise.check(self.attempt.picked)
+            a = self.attempt
+            if a.run is not None and a.verdict is not None:
+                a.verdict = self._task_verdict() if a.verdict.legal else None
+            elif a.verdict is not None:
+                a.verdict = self.exercise.check(a.picked)
             self._refresh()
 
     @traitlets.observe("presentation")
@@ -202,7 +287,8 @@ class LessonWidget(anywidget.AnyWidget):
         self._version += 1
         lang = self.language
         ex, a = self.exercise, self.attempt
-        board = self._board(lang, clickable=not (ex.kind == "predict" or a.done or a.showing))
+        open_task = a.run is None or a.run.status == ON
+        board = self._board(lang, clickable=not (ex.kind == "predict" or a.done or a.showing or not open_task))
         verdict = None
         if a.verdict is not None:
             v = a.verdict
@@ -226,6 +312,7 @@ class LessonWidget(anywidget.AnyWidget):
                 "mistakes": a.mistakes, "stars": stars[ex.key],
                 "picked": a.picked if isinstance(a.picked, (str, int, list)) else None,
                 "solution": [str(s) for s in ex.solution()] if (a.shown or a.done) and ex.kind == "predict" else [],
+                "task": self._task_view(lang),
             },
             "verdict": verdict,
             "map": [{"id": lesson.id, "title": lesson.title,
@@ -234,6 +321,15 @@ class LessonWidget(anywidget.AnyWidget):
             "total": {"solved": sum(1 for s in stars.values() if s), "count": len(stars), "stars": sum(stars.values())},
             "can_back": i > 0, "can_next": i + 1 < len(flat),
         }
+
+    def _task_view(self, lang: str) -> dict[str, Any] | None:
+        """A task of several moves: how many moves are made of how many, and whether one can be taken back."""
+        a = self.attempt
+        if a.run is None:
+            return None
+        made, moves = len(a.run.moves), a.run.limit
+        return {"made": made, "moves": moves, "text": ui_text(lang, "task_moves", made=made, moves=moves),
+                "can_undo": bool(a.run.moves) and not (a.done or a.showing)}
 
     def _board(self, lang: str, clickable: bool) -> dict[str, Any]:
         """The board's view model; without a decision when there is nothing to click (a question, an answer or a
@@ -245,32 +341,40 @@ class LessonWidget(anywidget.AnyWidget):
 
     # ---------------------------------------------------------------------------------------- intents
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        """Every intent from the browser: carried out, or refused with one short sentence in the learner's
+        language (the details and any traceback go to the developer log, :data:`LOG`)."""
         try:
             self._handle(content)
-        except (AnswerError, ValueError) as exc:
-            self.error = str(exc)
-        except Exception as exc:  # shown in the widget: an exception in a callback must never be lost
-            self.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}"
+        except Refused as exc:
+            LOG.info("lesson widget refused %s: %s", excerpt(content), exc)
+            self.error = ui_text(self.language, f"refused.{exc.key}" if exc.key != "refused" else "refused")
+        except AnswerError as exc:
+            LOG.info("lesson widget refused %s: %s", excerpt(content), exc)
+            key = "refused.done" if "solved already" in str(exc) else "refused.answer"
+            self.error = ui_text(self.language, key)
+        except Exception:  # never lost, never shown: the learner gets one sentence, the developer the traceback
+            LOG.exception("lesson widget failed on %s", excerpt(content))
+            self.error = ui_text(self.language, "refused")
 
     def _handle(self, content: Any) -> None:
-        kinds = ("choose", "why", "answer", "hint", "show", "retry", "next", "back", "goto", "reset", "language",
-                 "present")
-        if not isinstance(content, dict) or content.get("type") not in kinds:
-            self.error = (f"the browser sent a message this widget does not understand ({content!r}); messages have "
-                          f"a type among {', '.join(kinds)}")
-            return
+        if not isinstance(content, dict) or content.get("type") not in INTENTS:
+            raise Refused("refused", f"a message with a type among {', '.join(INTENTS)}, not {excerpt(content)}")
         kind = content["type"]
         if kind in ("choose", "why", "answer") and content.get("version") != self._version:
-            self.error = (f"that click was made on an older board (version {content.get('version')!r}, now "
-                          f"{self._version}), so nothing was done: look again and answer anew")
-            return
+            raise Refused("stale", f"made on an older board (version {excerpt(content.get('version'))}, now "
+                                   f"{self._version})")
         self.error = ""
         if kind in ("choose", "why") and self.attempt.showing:
             self.error = ui_texts(self.language)["shown"]
             return
         if kind == "choose":
-            self.answer(content.get("id"))
-        elif kind == "why" and self.game_name == "hickory":
+            choice = content.get("id")
+            if not isinstance(choice, str):
+                raise Refused("answer", f"a choice id is a string, not {excerpt(choice)}")
+            self.answer(choice)
+        elif kind == "why":  # a board click that is not on an offered move: Hickory reads it as an outer space
+            if self.game_name != "hickory":
+                return
             target = content.get("target")  # an outer space only: inner spaces and action boxes are no answers here
             outer = isinstance(target, dict) and target.get("type") == "outer"
             candidate = candidate_for(self.attempt.game, target) if outer else None
@@ -278,21 +382,22 @@ class LessonWidget(anywidget.AnyWidget):
                 self.answer(candidate)
         elif kind == "answer":
             self.answer(content.get("value"))
-        elif kind == "hint":
-            self.hint()
-        elif kind == "show":
-            self.show_me()
-        elif kind == "retry":
-            self.retry()
-        elif kind == "next":
-            self.next()
-        elif kind == "back":
-            self.back()
         elif kind == "goto":
-            self.go(int(content.get("lesson", 0)), int(content.get("exercise", 0)))
-        elif kind == "reset":
-            self.reset_progress()
+            lesson, exercise = content.get("lesson"), content.get("exercise", 0)
+            if (isinstance(lesson, bool) or not isinstance(lesson, (int, str)) or isinstance(exercise, bool)
+                    or not isinstance(exercise, int)):
+                raise Refused("goto", f"a lesson index or id and an exercise index, not {excerpt(content)}")
+            try:
+                self.go(lesson, exercise)
+            except ValueError as exc:
+                raise Refused("goto", str(exc)) from None
         elif kind == "language":
-            self.language = check_language(content.get("lang"))
-        elif kind == "present":
-            self.presentation = not self.presentation
+            lang = content.get("lang")
+            if lang not in LANGUAGES:
+                raise Refused("language", f"a language among {', '.join(LANGUAGES)}, not {excerpt(lang)}")
+            self.language = lang
+        else:
+            actions = {"hint": self.hint, "show": self.show_me, "retry": self.retry, "undo": self.undo,
+                       "next": self.next, "back": self.back, "reset": self.reset_progress,
+                       "present": lambda: setattr(self, "presentation", not self.presentation)}
+            actions[kind]()

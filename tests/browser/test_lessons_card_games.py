@@ -21,6 +21,7 @@ w
 MICE_CELL = """\
 from hickory_widget.lessons.card_widget import lesson_widget
 w = lesson_widget("mice", learner="ada", language="it", progress_path="progress.json")
+w.go("mice-hunt", 0)
 w
 """
 READ_BACK = 'print(f"kernel: {w.exercise.key} done={w.attempt.done} mistakes={w.attempt.mistakes}")'
