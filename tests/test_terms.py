@@ -443,9 +443,10 @@ def test_italian_lessons_and_catalogs_name_every_mouse_with_its_article() -> Non
     assert not bad, "\n".join(bad)
 
 
-DE_LOWER_CLAUSE_AFTER_COLON = re.compile(r": (?:es|er|sie|du|wir|ihr) [a-zäöüß]")
+DE_LOWER_CLAUSE_AFTER_COLON = re.compile(r": (?:(?:es|er|sie|du|wir|ihr) [a-zäöüß]"
+                                         r"|(?:schau|wähle|klicke|spiel|zähle)\b)")
 """German: after a colon a whole sentence starts with a capital ('Das Spiel ist vorbei: Es gibt …',
-docs/STYLE-de.md); a colon followed by a pronoun and a verb always starts one."""
+docs/STYLE-de.md); a colon followed by a pronoun and a verb, or by an imperative, always starts one."""
 
 
 def test_a_german_sentence_after_a_colon_starts_with_a_capital() -> None:
@@ -455,6 +456,8 @@ def test_a_german_sentence_after_a_colon_starts_with_a_capital() -> None:
     assert not bad, "\n".join(bad)
     assert DE_LOWER_CLAUSE_AFTER_COLON.search("Schau aufs Klettermäuschen: es ist nah am Zielfeld.")
     assert not DE_LOWER_CLAUSE_AFTER_COLON.search("Schau aufs Klettermäuschen: Es ist nah am Zielfeld.")
+    assert DE_LOWER_CLAUSE_AFTER_COLON.search("daher ist nichts geschehen: schau neu hin")
+    assert not DE_LOWER_CLAUSE_AFTER_COLON.search("Bis zu 3 Zahlen: jede außer der 12")
 
 
 def test_a_lesson_does_not_refuse_a_move_twice() -> None:
