@@ -2,7 +2,10 @@
 German, and prints them side by side for a native editor's review (issue 19's check; method in
 docs/STYLE-review.md).
 
-    .venv/bin/python scripts/sample_texts.py [--seed 19] [--size 270] [--games 12] [> sample.txt]
+    .venv/bin/python scripts/sample_texts.py [--seed 19] [--size 270] [--games 12] [--exclude old.txt] [> sample.txt]
+
+``--exclude`` leaves out the items of an earlier sample (a file this script printed), so a new review reads other
+items.
 
 Strata (share of the sample): game narration of bot games (Hickory, Clocktowers, Mice!), prompts, choice labels,
 why-not answers, lessons (tasks, hints, answers, explanations of right and wrong answers), verdicts of the lessons,
@@ -121,7 +124,7 @@ def explain_items(pool: dict[str, dict[str, Item]]) -> None:
         _add(pool, "explain", f"explain({rid})", {lang: explain(rid, lang) for lang in LANGS})
 
 
-def draw(seed: int, size: int, games: int) -> list[tuple[str, Item]]:
+def draw(seed: int, size: int, games: int, exclude: frozenset[str] = frozenset()) -> list[tuple[str, Item]]:
     pool: dict[str, dict[str, Item]] = {s: {} for s in SHARES}
     bot_items(pool, games)
     lesson_items(pool)
@@ -131,7 +134,8 @@ def draw(seed: int, size: int, games: int) -> list[tuple[str, Item]]:
     rng = random.Random(seed)
     sample = []
     for stratum, share in SHARES.items():
-        items = sorted(pool[stratum].values(), key=lambda i: (i["where"], i["en"]))
+        items = sorted((i for i in pool[stratum].values() if i["en"] not in exclude),
+                       key=lambda i: (i["where"], i["en"]))
         want = min(len(items), round(size * share))
         sample += [(stratum, item) for item in rng.sample(items, want)]
     return sample[:size]
@@ -142,8 +146,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument("--size", type=int, default=270)
     parser.add_argument("--games", type=int, default=12, help="bot games played for narration and prompts")
+    parser.add_argument("--exclude", action="append", default=[], help="an earlier sample whose items to leave out")
     args = parser.parse_args()
-    sample = draw(args.seed, args.size, args.games)
+    seen = frozenset(line[len("  en: "):] for path in args.exclude
+                     for line in Path(path).read_text(encoding="utf-8").splitlines() if line.startswith("  en: "))
+    sample = draw(args.seed, args.size, args.games, seen)
     for n, (stratum, item) in enumerate(sample, 1):
         print(f"#{n} [{stratum}] {item['where']}")
         for lang in LANGS:
