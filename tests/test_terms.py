@@ -199,6 +199,8 @@ WRONG_WORDS: dict[str, list[tuple[str, ...]]] = {
         (r"\b(?:di|tra le opzioni di) adesso\b", "all",
          "'la scelta di adesso', 'le opzioni di adesso' is a calque of 'options now': say 'adesso' with the verb "
          "('Adesso questa scelta non c'è')"),
+        (r"\b(?:sono|è|alla|ancora|già) pari\b", "all",
+         "'i valori sono pari' also reads 'the values are even': a tie is 'in parità' ('I cani 4 sono in parità')"),
         (r"\bgrupp[oi] di (?:simbolo|colore)\b", "all",
          "'il gruppo di simbolo più grande' is not Italian: 'il gruppo più grande con lo stesso simbolo' (the "
          "edition: 'gruppo più numeroso')"),
@@ -280,6 +282,8 @@ def test_the_synonym_check_catches_each_wrong_word() -> None:
     assert not wrong_words("en", "mice/en.po x", "the elephant takes the dogs")
     assert wrong_words("it", "hickory/it.po x", "Non è tra le opzioni di adesso.")
     assert wrong_words("it", "lessons/01-goal.json", "poi il gruppo di simbolo più grande")
+    assert wrong_words("it", "lessons/mice/02-ties.json", "I cani 4 sono pari tra loro")
+    assert not wrong_words("it", "lessons/mice/02-ties.json", "I cani 4 sono in parità tra loro")
     assert wrong_words("de", "hickory/de.po x", "Festlegung der Engine: …")
 
 
