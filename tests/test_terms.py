@@ -225,7 +225,7 @@ WRONG_WORDS: dict[str, list[tuple[str, ...]]] = {
          r"|\bcatalogue\b|\btravelled\b|\bcancelled\b|\bmetre",
          "all", "one spelling system: US ('color', 'center', 'favor', 'gray', '-ize')"),
         (r"discards clock face down", "all", "English needs the article: 'discards a clock face down'"),
-        (r"\btak(?:e|es|ing|en)\b(?:\s+[\w'-]+){0,3}?\s+(?:tiles?|wild|key|spool|button|feather|thimble)s?\b",
+        (r"\b(?:tak(?:e|es|ing|en)|took)\b(?:\s+[\w'-]+){0,3}?\s+(?:tiles?|wild|key|spool|button|feather|thimble)s?\b",
          "hickory", "the English edition claims a tile ('Claim 1 tile from the bag'); 'take' is for Mice! cards"),
     ],
 }
@@ -278,6 +278,7 @@ def test_the_synonym_check_catches_each_wrong_word() -> None:
     assert not wrong_words("en", "hickory/en.po x", "the largest color group, in the center")
     assert wrong_words("en", "lessons/12-market.json", "Pay 1, then take 2 tiles from the discount bin.")
     assert wrong_words("en", "hickory/en.po x", "Who may take the blue key?")
+    assert wrong_words("en", "lessons/08-claiming.json", "jumped off at 5 and took the purple key")
     assert not wrong_words("en", "hickory/en.po x", "a marker that passes 50 takes a 50-point token")
     assert not wrong_words("en", "mice/en.po x", "the elephant takes the dogs")
     assert wrong_words("it", "hickory/it.po x", "Non è tra le opzioni di adesso.")
