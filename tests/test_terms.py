@@ -201,6 +201,7 @@ WRONG_WORDS: dict[str, list[tuple[str, ...]]] = {
          "('Adesso questa scelta non c'è')"),
         (r"\b(?:sono|è|alla|ancora|già) pari\b", "all",
          "'i valori sono pari' also reads 'the values are even': a tie is 'in parità' ('I cani 4 sono in parità')"),
+        (r"\bpeso\b", "hickory", "the pinecone weight is the edition's 'Segnalino Pigna'"),
         (r"\bgrupp[oi] di (?:simbolo|colore)\b", "all",
          "'il gruppo di simbolo più grande' is not Italian: 'il gruppo più grande con lo stesso simbolo' (the "
          "edition: 'gruppo più numeroso')"),
@@ -449,7 +450,7 @@ def test_italian_lessons_and_catalogs_name_every_mouse_with_its_article() -> Non
 
 
 DE_LOWER_CLAUSE_AFTER_COLON = re.compile(r": (?:(?:es|er|sie|du|wir|ihr) [a-zäöüß]"
-                                         r"|(?:schau|wähle|klicke|spiel|zähle)\b)")
+                                         r"|(?:schau|wähle|klicke|spiel|zähle|alles|man)\b)")
 """German: after a colon a whole sentence starts with a capital ('Das Spiel ist vorbei: Es gibt …',
 docs/STYLE-de.md); a colon followed by a pronoun and a verb, or by an imperative, always starts one."""
 
