@@ -217,6 +217,7 @@ WRONG_WORDS: dict[str, list[tuple[str, ...]]] = {
         (r"hinaus(?:zieh|gez|geh|lauf)|zieht\s+\S+\s+hinaus|\bHinausziehen", "hickory",
          "a mouse 'wuselt' onto the outer space ('Auf das Außenfeld wuseln')"),
         (r"Hickory[ -]Dickory", "all", "the German edition is 'Die Stunde der Maus'"),
+        (r"\bman\b", "all", "the learner is 'du' everywhere (docs/STYLE-de.md): 'kannst du abliefern', not 'kann man'"),
         (r"\bEngine\b", "all", "a 12-year-old reads 'das Programm' ('Festlegung des Programms'), not the English "
          "'Engine'"),
     ],
