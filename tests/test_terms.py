@@ -465,7 +465,8 @@ def test_italian_lessons_and_catalogs_name_every_mouse_with_its_article() -> Non
 
 
 DE_LOWER_CLAUSE_AFTER_COLON = re.compile(r": (?:(?:es|er|sie|du|wir|ihr) [a-zäöüß]"
-                                         r"|(?:schau|wähle|klicke|spiel|zähle|alles|man)\b)")
+                                         r"|(?:schau|wähle|klicke|spiele?|zähle|ziehe|lege|wirf|sammle|bringe|gib|nimm"
+                                         r"|alles|man)\b)")
 """German: after a colon a whole sentence starts with a capital ('Das Spiel ist vorbei: Es gibt …',
 docs/STYLE-de.md); a colon followed by a pronoun and a verb, or by an imperative, always starts one."""
 
