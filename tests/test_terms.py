@@ -173,6 +173,20 @@ def test_every_italian_template_renders_every_mouse_with_its_article() -> None:
     assert not bad, "\n".join(f"{k}: {v}" for k, v in bad.items())
 
 
+IT_PARTICIPLE = re.compile(r"\b(?:è|viene|resta) (?:stat[oa] )?\w+(?:at|ut|it)[oa]\b")
+"""'è stato buttato giù', 'viene spinto': a participle agrees with the mouse, and a template cannot know whether it
+is 'la Saetta' (feminine) or 'lo Spazzino'; a template with a mouse in it uses a verb that does not agree
+('cade dalla lancetta')."""
+
+
+def test_italian_templates_with_a_mouse_use_no_participle_that_must_agree_with_it() -> None:
+    bad = [f"{key}: {template}" for key, template in italian_templates().items()
+           if {f for f, _ in _field_uses(template)} & MOUSE_FIELDS and IT_PARTICIPLE.search(template)]
+    assert not bad, "\n".join(bad)
+    assert IT_PARTICIPLE.search("{mouse.art} è stato buttato giù dalla lancetta")
+    assert not IT_PARTICIPLE.search("{mouse.art} cade dalla lancetta dei minuti al numero {n}: dove atterra?")
+
+
 def test_the_article_check_catches_a_missing_or_wrong_article() -> None:
     assert italian_mouse_problems("Spazzino di Blu si attiva al 4.") == ["Spazzino di Blu"]
     assert italian_mouse_problems("Dai una piuma a Cercatore di Blu") == ["a Cercatore di Blu"]
@@ -196,6 +210,15 @@ WRONG_WORDS: dict[str, list[tuple[str, ...]]] = {
         (r"\bconsegn\w*\s+(?:i |il |un |dei |tutti i |\S+ )?cimeli", "all",
          "relics are returned ('Restituire i cimeli'); 'consegnare' is for delivering items"),
         (r"\bHickory Dickory Dock\b", "all", "the game is 'Hickory Dickory' in the Italian edition"),
+        (r"\b(?:di|tra le opzioni di) adesso\b", "all",
+         "'la scelta di adesso', 'le opzioni di adesso' is a calque of 'options now': say 'adesso' with the verb "
+         "('Adesso questa scelta non c'è')"),
+        (r"\b(?:sono|è|alla|ancora|già) pari\b", "all",
+         "'i valori sono pari' also reads 'the values are even': a tie is 'in parità' ('I cani 4 sono in parità')"),
+        (r"\bpeso\b", "hickory", "the pinecone weight is the edition's 'Segnalino Pigna'"),
+        (r"\bgrupp[oi] di (?:simbolo|colore)\b", "all",
+         "'il gruppo di simbolo più grande' is not Italian: 'il gruppo più grande con lo stesso simbolo' (the "
+         "edition: 'gruppo più numeroso')"),
     ],
     "de": [
         (r"(?<!aktionsfeld-)(?<!punkte-)plättchen", "hickory",
@@ -208,6 +231,9 @@ WRONG_WORDS: dict[str, list[tuple[str, ...]]] = {
         (r"hinaus(?:zieh|gez|geh|lauf)|zieht\s+\S+\s+hinaus|\bHinausziehen", "hickory",
          "a mouse 'wuselt' onto the outer space ('Auf das Außenfeld wuseln')"),
         (r"Hickory[ -]Dickory", "all", "the German edition is 'Die Stunde der Maus'"),
+        (r"\bman\b", "all", "the learner is 'du' everywhere (docs/STYLE-de.md): 'kannst du abliefern', not 'kann man'"),
+        (r"\bEngine\b", "all", "a 12-year-old reads 'das Programm' ('Festlegung des Programms'), not the English "
+         "'Engine'"),
     ],
     "en": [
         (r"\bcolour|\bcentre|\bfavour|\bneighbour|\bbehaviour|\bhonour"
@@ -215,6 +241,8 @@ WRONG_WORDS: dict[str, list[tuple[str, ...]]] = {
          r"|\bcatalogue\b|\btravelled\b|\bcancelled\b|\bmetre",
          "all", "one spelling system: US ('color', 'center', 'favor', 'gray', '-ize')"),
         (r"discards clock face down", "all", "English needs the article: 'discards a clock face down'"),
+        (r"\b(?:tak(?:e|es|ing|en)|took)\b(?:\s+[\w'-]+){0,3}?\s+(?:tiles?|wild|key|spool|button|feather|thimble)s?\b",
+         "hickory", "the English edition claims a tile ('Claim 1 tile from the bag'); 'take' is for Mice! cards"),
     ],
 }
 
@@ -264,6 +292,16 @@ def test_the_synonym_check_catches_each_wrong_word() -> None:
     assert wrong_words("en", "mice/en.po x", "the centre is empty")
     assert wrong_words("en", "hickory/en.po x", "a colour group")
     assert not wrong_words("en", "hickory/en.po x", "the largest color group, in the center")
+    assert wrong_words("en", "lessons/12-market.json", "Pay 1, then take 2 tiles from the discount bin.")
+    assert wrong_words("en", "hickory/en.po x", "Who may take the blue key?")
+    assert wrong_words("en", "lessons/08-claiming.json", "jumped off at 5 and took the purple key")
+    assert not wrong_words("en", "hickory/en.po x", "a marker that passes 50 takes a 50-point token")
+    assert not wrong_words("en", "mice/en.po x", "the elephant takes the dogs")
+    assert wrong_words("it", "hickory/it.po x", "Non è tra le opzioni di adesso.")
+    assert wrong_words("it", "lessons/01-goal.json", "poi il gruppo di simbolo più grande")
+    assert wrong_words("it", "lessons/mice/02-ties.json", "I cani 4 sono pari tra loro")
+    assert not wrong_words("it", "lessons/mice/02-ties.json", "I cani 4 sono in parità tra loro")
+    assert wrong_words("de", "hickory/de.po x", "Festlegung der Engine: …")
 
 
 def glossary_rows() -> list[dict[str, str]]:
@@ -424,3 +462,37 @@ def test_italian_lessons_and_catalogs_name_every_mouse_with_its_article() -> Non
     bad = [f"{w}: {italian_mouse_problems(x)} in: {x}" for w, x in named if italian_mouse_problems(x)]
     assert len(named) > 80
     assert not bad, "\n".join(bad)
+
+
+DE_LOWER_CLAUSE_AFTER_COLON = re.compile(r": (?:(?:es|er|sie|du|wir|ihr) [a-zäöüß]"
+                                         r"|(?:schau|wähle|klicke|spiele?|zähle|ziehe|lege|wirf|sammle|bringe|gib|nimm"
+                                         r"|alles|man)\b)")
+"""German: after a colon a whole sentence starts with a capital ('Das Spiel ist vorbei: Es gibt …',
+docs/STYLE-de.md); a colon followed by a pronoun and a verb, or by an imperative, always starts one."""
+
+
+def test_a_german_sentence_after_a_colon_starts_with_a_capital() -> None:
+    texts = [*lesson_texts("de"), *((w, without_fields(x)) for w, x in catalog_texts("de"))]
+    bad = [f"{w}: {x}" for w, x in texts if DE_LOWER_CLAUSE_AFTER_COLON.search(x)]
+    assert len(texts) > 1500
+    assert not bad, "\n".join(bad)
+    assert DE_LOWER_CLAUSE_AFTER_COLON.search("Schau aufs Klettermäuschen: es ist nah am Zielfeld.")
+    assert not DE_LOWER_CLAUSE_AFTER_COLON.search("Schau aufs Klettermäuschen: Es ist nah am Zielfeld.")
+    assert DE_LOWER_CLAUSE_AFTER_COLON.search("daher ist nichts geschehen: schau neu hin")
+    assert not DE_LOWER_CLAUSE_AFTER_COLON.search("Bis zu 3 Zahlen: jede außer der 12")
+
+
+def test_a_lesson_does_not_refuse_a_move_twice() -> None:
+    """A move that is simply not offered gets the why-not answer alone ('That is not one of the options now.
+    What you can do: …'), not 'That move is not allowed.' before it, which said the same thing twice; a move
+    refused by a rule keeps the lead ('That move is not allowed. A Scurrier leaps …')."""
+    from hickory_widget.hickory.i18n import t
+    from hickory_widget.lessons import curriculum
+
+    for lang in ("en", "it", "de"):
+        search = next(lesson for lesson in curriculum(lang) if lesson.id == "search")
+        keep_key = next(ex for ex in search.exercises if ex.id == "keep-key")
+        message = keep_key.check("stay").message
+        lead = t(lang, "lesson.ui.not_allowed")
+        generic = t(lang, "why.generic", legal="").split(". ")[0]
+        assert message.startswith(generic) and lead not in message, message

@@ -195,7 +195,9 @@ class WhatIfPanel(anywidget.AnyWidget):
                       "mean": r.mean_points, "low": r.points_ci[0], "high": r.points_ci[1], "win": r.win_rate,
                       "margin": r.mean_margin, "best": r.choice == best} for r in result.rows]
         self.status = "done"
-        self.message = self.strings["done"].format(n=result.rows[0].playouts, bot=result.bot)
+        seat = f"shell.seat.{result.bot}"  # the bot's name in words ("greedy" is a code name)
+        bot = TEXTS.t(self.language, seat) if TEXTS.has(self.language, seat) else result.bot
+        self.message = self.strings["done"].format(n=result.rows[0].playouts, bot=bot)
 
     @traitlets.validate("language")
     def _valid_language(self, proposal: dict[str, Any]) -> str:

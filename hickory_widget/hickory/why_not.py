@@ -115,3 +115,9 @@ def _action_candidate(game: Game, number: int) -> str:
         missing = [f"act:{i}" for i in range(start, count) if f"act:{i}" not in ask.options]
         return missing[0] if missing else f"act:{start}"
     return f"action:{number}"
+
+
+def not_offered(text: str, lang: str = "en") -> bool:
+    """Whether ``text`` is the plain answer 'that is not one of the options now' (why.generic): it already says the
+    move is refused, so a lesson's verdict puts no 'That move is not allowed.' before it."""
+    return text.startswith(t(lang, "why.generic", legal="").split(". ")[0])

@@ -18,7 +18,7 @@ from ..hickory import labels
 from ..hickory.game import Game
 from ..hickory.i18n import LANGUAGES, catalog, check_language, tn
 from ..hickory.position import to_data
-from ..hickory.why_not import why_not
+from ..hickory.why_not import not_offered, why_not
 from . import games
 from .format import ExerciseData, LessonData
 from .lookahead import option_values
@@ -277,8 +277,9 @@ class Exercise:
         if answer not in game.choice_ids:
             text = why_not(game, answer, self.lang)
             found = RULE_IN_TEXT.findall(text)
-            return Verdict(False, f"{ui_text(self.lang, 'not_allowed')} {text}", list(dict.fromkeys(found))
-                           or self.rules, self.solution(), legal=False)
+            lead = "" if not_offered(text, self.lang) else f"{ui_text(self.lang, 'not_allowed')} "
+            return Verdict(False, lead + text, list(dict.fromkeys(found)) or self.rules, self.solution(),
+                           legal=False)
         if self.kind == "do":
             if answer in self.data.answers:
                 return Verdict(True, f"{ui_text(self.lang, 'correct')} {self.explanation}", self.rules, self.accepted)

@@ -76,7 +76,7 @@ def test_bot_seats_play_until_a_human_must_decide() -> None:
 
 def test_languages_switch_every_text() -> None:
     w = ClocktowersGame.new(players=2, seed=1).widget(language="de")
-    assert w.view["title"] == "Uhrtürme" and w.view["decision"]["prompt"].startswith("P1: spiele")
+    assert w.view["title"] == "Uhrtürme" and w.view["decision"]["prompt"].startswith("P1: Spiele")
     w.set_language("it")
     assert w.view["title"] == "Torri dell'Orologio" and "Piano" in w.view["decision"]["choices"][0]["label"]
     with pytest.raises(ValueError, match="the languages are en, it, de"):
