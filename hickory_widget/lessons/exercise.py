@@ -310,8 +310,8 @@ class Exercise:
             move = line[played]
             text = (why_not(run.game, move, self.lang) if self.data.game == games.HICKORY
                     else games.refusal(run.game, move, self.lang))
-            return Verdict(False, f"{ui_text(self.lang, 'not_allowed')} {text}", self.rules, self.accepted,
-                           legal=False)
+            lead = "" if not_offered(text, self.lang) else f"{ui_text(self.lang, 'not_allowed')} "
+            return Verdict(False, lead + text, self.rules, self.accepted, legal=False)
         if status == REACHED:
             return Verdict(True, f"{ui_text(self.lang, 'correct')} {self.explanation}", self.rules, self.accepted)
         if run.status == "on":

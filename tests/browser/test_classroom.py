@@ -173,7 +173,7 @@ def test_an_illegal_click_gets_the_why_not_answer_in_italian(page, voila_server,
     lab.expect(verdict).to_contain_text("Questa mossa non è permessa.")
     lab.expect(verdict.locator("[data-rule=R89]")).to_be_visible()
     page.locator("[data-control=hint]").click()
-    lab.expect(page.locator("[data-hint='0']")).to_contain_text("casella del cerchio esterno al 4")
+    lab.expect(page.locator("[data-hint='0']")).to_contain_text("casella esterna del 4")
     page.locator('[data-testid=lesson] .hk-clock-svg [data-target-key="outer:4"]').click()
     lab.expect(root).to_have_attribute("data-state", "correct")
     lab.expect(page.locator('[data-map="goal/grab-button"]')).to_have_attribute("data-stars", "1")
