@@ -30,12 +30,14 @@ PANEL_W, PANEL_H = (VIEW_W - 30) / 2, 104
 def card_svg(card_id: str, x: float, y: float, lang: str) -> str:
     c = card(card_id)
     name = escape(card_name(card_id, lang))
+    animal = animal_name(c.animal, lang)
+    # A long name ("elephant", "Elefant") is narrowed to the card rather than cut or made smaller.
+    fit = (f' textLength="{CARD_W - 6}" lengthAdjust="spacingAndGlyphs"' if 6.2 * len(animal) > CARD_W - 6 else "")
     return (f'<g transform="translate({x:.1f},{y:.1f})"><title>{name}</title>'
             f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="{FILL[c.animal]}" stroke="{BACK[c.set]}" '
             f'stroke-width="2.5"/><text x="{CARD_W / 2}" y="30" font-size="22" font-weight="700" '
             f'text-anchor="middle">{c.value}</text><text x="{CARD_W / 2}" y="53" font-size="11" '
-            f'text-anchor="middle" textLength="{min(CARD_W - 6, 6.2 * len(animal_name(c.animal, lang))):.0f}" '
-            f'lengthAdjust="spacingAndGlyphs">{escape(animal_name(c.animal, lang))}</text></g>')
+            f'text-anchor="middle"{fit}>{escape(animal)}</text></g>')
 
 
 def back_svg(colour: str, x: float, y: float, label: str) -> str:
