@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from ..core.runner import GameRunner
@@ -17,18 +16,6 @@ from .state import HIDDEN
 
 GUESS = 0.25
 """The greedy bot's guess of the chance that another player plays a given animal this round."""
-
-
-@lru_cache(maxsize=4096)
-def _highest(hand: tuple[str, ...]) -> dict[str, int]:
-    """The highest value of each animal in a hand. The greedy bot asks it for every other seat at each option it
-    weighs, and a hand does not change while one decision is weighed, so each hand is read once."""
-    best: dict[str, int] = {}
-    for x in hand:
-        c = card(x)
-        if c.value > best.get(c.animal, 0):
-            best[c.animal] = c.value
-    return best
 
 
 class MiceGame(GameRunner):
@@ -77,26 +64,18 @@ class MiceGame(GameRunner):
         value weighed by the share of others who still hold its hunter. A small per-player jitter makes it a mixed
         strategy: with simultaneous choices, bots that always pick alike only tie with each other."""
         s = self._state
-        points = sum(card(x).value for x in s.piles[player])  # scores()[player], without the others' sums
         mine = s.committed.get(player)
         if mine in (None, HIDDEN) or s.phase != "hunt":
-            return float(points)
-        # Greedy bots ask this once per option at every decision of every playout: one pass over each hand.
+            return float(self.scores[player])
         c = card(mine)
-        animal, value, hunter = c.animal, c.value, HUNTER[c.animal]
-        others = rivals = hunters = 0
-        for p in s.players:
-            if p == player or s.committed.get(p, HIDDEN) != HIDDEN:
-                continue
-            others += 1
-            best = _highest(tuple(s.hands[p]))
-            rivals += best.get(animal, 0) >= value
-            hunters += hunter in best
-        centre = sum(k.value for k in map(card, s.centre) if k.animal == PREY[animal])
-        gain = (centre + others * GUESS * 2.5) * (1 - GUESS) ** rivals
-        loss = value * (1 - (1 - GUESS) ** hunters)
+        others = [s.hands[p] for p in s.players if p != player and s.committed.get(p, HIDDEN) == HIDDEN]
+        rivals = sum(any(card(x).animal == c.animal and card(x).value >= c.value for x in h) for h in others)
+        hunters = sum(any(card(x).animal == HUNTER[c.animal] for x in h) for h in others)
+        centre = sum(card(x).value for x in s.centre if card(x).animal == PREY[c.animal])
+        gain = (centre + len(others) * GUESS * 2.5) * (1 - GUESS) ** rivals
+        loss = c.value * (1 - (1 - GUESS) ** hunters)
         jitter = zlib.crc32(f"{player}:{s.round}:{mine}".encode()) % 1000 / 1000
-        return points + gain - loss + 3.0 * jitter
+        return self.scores[player] + gain - loss + 3.0 * jitter
 
     def widget(self, **kwargs: Any) -> Any:
         """This game in an interactive widget; needs Jupyter."""
