@@ -509,7 +509,9 @@ def chain_svg(view: dict[str, Any], top: float, tx: Texts = ENGLISH) -> list[str
         fill = "#dcefd2" if i == leaf else "#efe6d2" if i == 0 else "#fff"
         out.append(f'<rect data-chain="{i}" x="{x}" y="{y - 18}" width="{cell - 4}" height="36" rx="4" fill="{fill}" '
                    'stroke="#8a7350"/>')
-        out.append(text(x + (cell - 4) / 2, y - 6, label, 11, fill="#555"))
+        fit = (f' textLength="{cell - 8}" lengthAdjust="spacingAndGlyphs"'
+               if text_width(label, MIN_FONT) > cell - 8 else "")  # "partenza", "Start": narrowed, not cut
+        out.append(text(x + (cell - 4) / 2, y - 6, label, MIN_FONT, fill="#555", extra=fit))
         if i in points:
             out.append(f'<circle cx="{x + (cell - 4) / 2}" cy="{y + 8}" r="8" fill="{fill_of("gold")}" stroke="#222" '
                        'stroke-width="0.8"/>' + text(x + (cell - 4) / 2, y + 8.5, points[i], 10, weight="bold"))
