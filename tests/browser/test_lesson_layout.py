@@ -158,13 +158,14 @@ def voila_url(browser_prerequisites: None, lab: Any, tmp_path_factory: pytest.Te
                 process.wait(timeout=5)
 
 
-@pytest.mark.parametrize(("lang", "title", "intro"), [
-    ("it", "Impara Hickory Dickory giocando", "Ogni lezione propone"),
-    ("de", "Die Stunde der Maus: lernen durch Tun", "Jede Lektion stellt"),
+@pytest.mark.parametrize(("lang", "size", "title", "intro"), [
+    ("it", (1280, 800), "Impara Hickory Dickory giocando", "Ogni lezione propone"),
+    ("de", (1024, 768), "Die Stunde der Maus: lernen durch Tun", "Jede Lektion stellt"),
 ])
-def test_the_voila_page_speaks_the_visitors_language_and_shows_the_spot(page, voila_url, lab, lang: str, title: str,
+def test_the_voila_page_speaks_the_visitors_language_and_shows_the_spot(page, voila_url, lab, lang: str,
+                                                                         size: tuple[int, int], title: str,
                                                                          intro: str) -> None:
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(f"{voila_url}/?present=1&lang={lang}")  # the teacher's mode: no joining asked on any branch
     page.wait_for_selector(ROOT, timeout=90_000)
     head = page.locator("[data-testid=page-intro]")
@@ -175,4 +176,9 @@ def test_the_voila_page_speaks_the_visitors_language_and_shows_the_spot(page, vo
     for english in ("Learn Hickory Dickory by doing", "Each lesson sets", "For teachers"):
         assert english not in body, f"English page text left in the {lang} page: {english!r}"
     check_in_view(page, f"Voilà ({lang})")
-    lab.screenshot(page, f"lesson-layout-voila-{lang}")
+    lab.screenshot(page, f"lesson-layout-voila-{lang}-{size[0]}x{size[1]}")
+    page.click(f"{ROOT} [data-control=show]")  # the teacher shows the solution: the page does not jump
+    before = page.evaluate("() => document.querySelector('[data-testid=prompt]').getBoundingClientRect().top")
+    lab.expect(page.locator(f"{ROOT} [data-testid=verdict]")).to_have_attribute("data-verdict", "shown")
+    after = page.evaluate("() => document.querySelector('[data-testid=prompt]').getBoundingClientRect().top")
+    assert abs(after - before) <= 2, f"the task moved from {before} to {after} when the solution was shown"
