@@ -54,6 +54,90 @@ export function lessonFocusSelectors(key) {
   }
 }
 
+/** The learner's last answer when the verdict on it was "not right" (ids as strings; empty otherwise). */
+export function lessonWrongPicks(view) {
+  const v = view?.verdict;
+  const picked = view?.exercise?.picked;
+  if (!v || v.correct || v.shown || picked === null || picked === undefined) return new Set();
+  return new Set((Array.isArray(picked) ? picked : [picked]).map(String));
+}
+
+/** Marks a button (or input) as the learner's wrong pick: red and crossed, and said to screen readers. */
+function lsMarkWrong(view, node) {
+  node.classList.add("ls-wrong-pick");
+  node.setAttribute("data-wrong", "yes");
+  const note = view?.ui?.wrong_pick ?? "not right";
+  node.setAttribute("aria-description", note);
+  node.title = node.title ? `${node.title} (${note})` : note;
+}
+
+/** A wrong move of a do/best exercise: its button among the moves, and its spot on the board. */
+function lsMarkWrongMove(view, root) {
+  for (const id of lessonWrongPicks(view)) {
+    for (const b of root.querySelectorAll("[data-choice-id]")) {
+      if (b.getAttribute("data-choice-id") !== id) continue;
+      lsMarkWrong(view, b);
+      const key = b.getAttribute("data-target-key");
+      for (const sel of key ? lessonFocusSelectors(key) : []) {
+        for (const spot of root.querySelectorAll(sel)) spot.classList.add("ls-wrong-spot");
+      }
+    }
+  }
+}
+
+/** The nearest ancestor that scrolls vertically (JupyterLab's notebook panel), else the page. */
+function lsScroller(node) {
+  for (let e = node.parentElement; e; e = e.parentElement) {
+    const oy = getComputedStyle(e).overflowY;
+    if ((oy === "auto" || oy === "scroll" || oy === "overlay") && e.scrollHeight > e.clientHeight + 1) return e;
+  }
+  return document.scrollingElement || document.documentElement;
+}
+
+/**
+ * The task sticks to the top of whatever scrolls the page (JupyterLab's notebook, Voilà's page). Output areas and
+ * widget wrappers between the lesson and that scroller clip their content (overflow: auto or hidden) without
+ * scrolling, which would make the task stick inside them instead: those few let their content show instead.
+ */
+export function lessonUnclip(root) {
+  const scroller = lsScroller(root);
+  for (let e = root.parentElement; e && e !== scroller && e !== document.body; e = e.parentElement) {
+    const c = getComputedStyle(e);
+    if ((c.overflowY !== "visible" || c.overflowX !== "visible") && e.scrollHeight <= e.clientHeight + 1) e.style.overflow = "visible";
+  }
+}
+
+/**
+ * When an exercise opens, bring its spots into view with the task: the whole widget from its top if the spots
+ * fit on that screen, otherwise the spots at the bottom of the screen while the task, which sticks to the top,
+ * stays above them. Without marked spots, the board's decision or the table.
+ */
+export function lessonBringIntoView(root) {
+  // The spots on the clock or the table first (a mouse's card below the board repeats its mouse on the clock).
+  let spots = [...root.querySelectorAll(".hk-clock-svg .ls-focus, [data-testid=lesson-board] .ls-focus")];
+  if (!spots.length) spots = [...root.querySelectorAll(".ls-focus")];
+  if (!spots.length) spots = [...root.querySelectorAll(".ls-choices, .hk-decision, [data-testid=lesson-board]")].slice(0, 1);
+  if (!spots.length) return;
+  const rects = spots.map((n) => n.getBoundingClientRect()).filter((r) => r.width || r.height);
+  if (!rects.length) return;
+  const top = Math.min(...rects.map((r) => r.top));
+  const bottom = Math.max(...rects.map((r) => r.bottom));
+  const scroller = lsScroller(root);
+  const page = scroller === document.scrollingElement || scroller === document.documentElement;
+  const view = page ? { top: 0, bottom: window.innerHeight } : scroller.getBoundingClientRect();
+  const task = root.querySelector(".ls-task");
+  const taskHeight = task ? task.getBoundingClientRect().height : 0;
+  const rootTop = root.getBoundingClientRect().top;
+  const margin = 12;
+  let delta;
+  if (bottom - rootTop + margin <= view.bottom - view.top) delta = rootTop - view.top;
+  else if (bottom - top + taskHeight + 2 * margin <= view.bottom - view.top) delta = bottom + margin - view.bottom;
+  else delta = top - (view.top + taskHeight + margin);
+  if (Math.abs(delta) < 1) return;
+  if (page) window.scrollBy({ top: delta, behavior: "instant" });
+  else scroller.scrollBy({ top: delta, behavior: "instant" });
+}
+
 function lsRuleBadges(parent, rules) {
   for (const r of rules ?? []) {
     lsNode("span", { class: "hk-rule", title: `${r.id}: ${r.text}`, tabindex: "0", role: "note", "data-rule": r.id, "aria-label": `${r.id}: ${r.text}` }, parent, r.id);
@@ -120,6 +204,10 @@ function lsAnswers(view, send, draft) {
     lsNode("span", { class: "hk-muted" }, wrap, lsText(view, "pick_number"));
     const input = lsNode("input", { type: "number", step: 1, "data-control": "number", "aria-label": lsText(view, "your_answer"), disabled: ex.done || null }, wrap);
     if (draft.number !== undefined) input.value = draft.number;
+    else if (lessonWrongPicks(view).size) {
+      input.value = [...lessonWrongPicks(view)][0];
+      lsMarkWrong(view, input);
+    }
     input.addEventListener("input", () => { draft.number = input.value; });
     const go = lsNode("button", { type: "button", "data-control": "check", disabled: ex.done || null }, wrap, lsText(view, "check"));
     const submit = () => {
@@ -133,9 +221,11 @@ function lsAnswers(view, send, draft) {
   }
   lsNode("span", { class: "hk-muted" }, wrap, lsText(view, ex.mode === "one" ? "pick_one" : "pick_several"));
   const picked = new Set(draft.picked ?? []);
+  const wrong = lessonWrongPicks(view);
   for (const a of ex.answers) {
     const b = lsNode("button", { type: "button", class: "ls-answer", "data-answer": a.id, "aria-pressed": picked.has(a.id) ? "true" : "false", disabled: ex.done || null }, wrap, a.text);
     if (solution.has(a.id)) b.classList.add("ls-right");
+    if (wrong.has(String(a.id))) lsMarkWrong(view, b);
     b.addEventListener("click", () => {
       if (ex.mode === "one") { answer(a.id); return; }
       if (picked.has(a.id)) picked.delete(a.id); else picked.add(a.id);
@@ -207,6 +297,7 @@ function lsCardLesson(view, send, memory, redraw) {
   const ctx = { memory: memory.table, send, choose: (id) => send({ type: "choose", id }), redraw };
   drawBoard(table, view.board.table, ctx); // eslint-disable-line no-undef -- the game's module defines it
   if (!view.presentation) layout.appendChild(lsMap(view, send));
+  lsMarkWrongMove(view, frag);
   return frag;
 }
 
@@ -215,7 +306,25 @@ function render({ model, el }) {
   const banner = lsNode("div", { class: "hk-error", role: "alert", "data-testid": "lesson-error" }, root);
   const content = lsNode("div", { class: "ls-content" }, root);
   el.appendChild(root);
-  const memory = { key: null, prevHand: null, prevMice: new Map(), frame: 0, draft: {}, table: {} };
+  const memory = { key: null, prevHand: null, prevMice: new Map(), frame: 0, draft: {}, table: {}, shownKey: null };
+  // An exercise just opened (or the widget was just drawn): its spots and its task on one screen, once laid out.
+  const lsOpened = () => {
+    const key = model.get("view")?.exercise?.key;
+    if (key === memory.shownKey) return;
+    memory.shownKey = key;
+    let frames = 0;
+    const when = () => {  // once the widget is on the page and laid out (an output area may attach it later)
+      if (memory.shownKey !== key) return;
+      if ((!root.isConnected || !root.getBoundingClientRect().height) && ++frames < 600) {
+        requestAnimationFrame(when);
+        return;
+      }
+      lessonUnclip(root);
+      lessonBringIntoView(root);
+      root.setAttribute("data-shown-exercise", key);
+    };
+    requestAnimationFrame(() => requestAnimationFrame(when));
+  };
 
   const send = (intent) => {
     const view = model.get("view") || {};
@@ -254,6 +363,7 @@ function render({ model, el }) {
     root.setAttribute("data-game", view.game || "hickory");
     if (card) {
       content.replaceChildren(lsCardLesson(view, send, memory, draw));
+      lsOpened();
       return;
     }
     const motion = { enabled: !lsReducedMotion(), prevHand: memory.prevHand, prevMice: memory.prevMice, mice: new Map(), hand: null, pending: [] };
@@ -288,7 +398,9 @@ function render({ model, el }) {
     }
     left.appendChild(players);
     if (!view.presentation) layout.appendChild(lsMap(view, send));
+    lsMarkWrongMove(view, frag);
     content.replaceChildren(frag);
+    lsOpened();
     memory.prevHand = motion.hand;
     memory.prevMice = motion.mice;
     if (motion.pending.length) {

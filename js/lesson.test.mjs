@@ -1,7 +1,7 @@
 // node --test js/ : the lesson widget's pure helpers (stars and the board spots a focus key names).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { lessonStars, lessonFocusSelectors } from "./lesson.mjs";
+import { lessonStars, lessonFocusSelectors, lessonWrongPicks } from "./lesson.mjs";
 
 test("stars: three places, filled for each star earned, clamped", () => {
   assert.equal(lessonStars(3), "★★★");
@@ -17,4 +17,13 @@ test("focus keys name the spots drawn by board.mjs", () => {
   assert.deepEqual(lessonFocusSelectors("hand"), [".hk-minute"]);
   assert.deepEqual(lessonFocusSelectors("mouse:blue.spotter"), ['[data-mouse="blue.spotter"]', '[data-card="blue.spotter"]']);
   assert.deepEqual(lessonFocusSelectors("nonsense"), []);
+});
+
+test("a wrong pick is the last answer, only while its verdict says not right", () => {
+  const view = (verdict, picked) => ({ verdict, exercise: { picked } });
+  assert.deepEqual([...lessonWrongPicks(view({ correct: false }, ["P1:dog", "P2:cat"]))], ["P1:dog", "P2:cat"]);
+  assert.deepEqual([...lessonWrongPicks(view({ correct: false }, 3))], ["3"]);
+  assert.deepEqual([...lessonWrongPicks(view({ correct: true }, "jump_off"))], []);
+  assert.deepEqual([...lessonWrongPicks(view({ correct: null, shown: true }, null))], []);
+  assert.deepEqual([...lessonWrongPicks(view(null, "stay"))], []);
 });

@@ -1,23 +1,92 @@
-"""Every example notebook runs top to bottom on a fresh kernel without an error (outputs are not stored)."""
+"""Every example notebook runs top to bottom on a fresh kernel without an error (outputs are not stored), and
+needs nothing beyond what ``bash scripts/lab.sh`` installs: the project with its ``lab`` extra.
+
+The test environment has more installed than the ``lab`` extra (pytest, playwright, dask ...). So after the
+notebook's own cells the kernel lists the distributions of every module it loaded, and each must be the project
+itself or a requirement, direct or indirect, of ``hickory-widget[lab]``: a notebook that imports matplotlib while
+the extra lacks it fails here, as it would in the user's JupyterLab.
+"""
 
 from __future__ import annotations
 
+import json
+import re
+from importlib import metadata
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
+from packaging.requirements import Requirement
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.ipynb"))
+PROJECT = "hickory-widget"
+
+LOADED = """
+import json as _json, sys as _sys
+from importlib import metadata as _md
+_owners = _md.packages_distributions()
+print("LOADED-DISTRIBUTIONS " + _json.dumps(sorted({d for _m in list(_sys.modules)
+                                                    for d in _owners.get(_m.partition(".")[0], [])})))
+"""
+
+
+def norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def closure(project: str, extra: str) -> set[str]:
+    """The installed distributions that ``pip install project[extra]`` brings in (markers evaluated here)."""
+    found: set[str] = set()
+    done: set[tuple[str, str]] = set()
+    todo = [(project, extra)]
+    while todo:
+        name, wanted_extra = todo.pop()
+        if (norm(name), wanted_extra) in done:
+            continue
+        done.add((norm(name), wanted_extra))
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            continue  # a requirement for another platform or Python
+        found.add(norm(name))
+        for text in dist.requires or []:
+            req = Requirement(text)
+            if req.marker is None or req.marker.evaluate({"extra": wanted_extra}):
+                todo.extend((req.name, e) for e in ("", *req.extras))
+    return found
 
 
 def test_there_are_example_notebooks() -> None:
     assert EXAMPLES, "examples/ has no notebooks"
 
 
+def test_the_lab_extra_is_what_lab_sh_installs() -> None:
+    script = (Path(__file__).parent.parent / "scripts" / "lab.sh").read_text()
+    assert re.search(r"^ensure_venv lab$", script, re.M), "scripts/lab.sh should install the `lab` extra"
+    assert {"matplotlib", "tqdm", "jupyterlab"} <= closure(PROJECT, "lab")
+
+
+def run(nb: nbformat.NotebookNode, where: Path) -> set[str]:
+    """Runs ``nb`` on a fresh kernel; the distributions whose modules the kernel then has loaded."""
+    nb.cells.append(nbformat.v4.new_code_cell(LOADED))
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(where)}}).execute()
+    printed = "".join(out.get("text", "") for out in nb.cells[-1].outputs)
+    return {norm(d) for d in json.loads(printed.split("LOADED-DISTRIBUTIONS ", 1)[1])}
+
+
+@pytest.fixture(scope="module")
+def kernel_alone(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
+    """What a kernel loads before any cell (its own machinery, a venv's site hooks): not the notebooks' needs."""
+    return run(nbformat.v4.new_notebook(), tmp_path_factory.mktemp("empty"))
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
-def test_notebook_runs_clean(path: Path, tmp_path: Path) -> None:
+def test_notebook_runs_clean_with_the_lab_extra(path: Path, tmp_path: Path, kernel_alone: set[str]) -> None:
     nb = nbformat.read(path, as_version=4)
     assert all(not cell.get("outputs") for cell in nb.cells if cell.cell_type == "code"), \
         f"{path.name} has stored outputs; clear them before committing"
-    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    loaded = run(nb, tmp_path) - kernel_alone
+    missing = sorted(loaded - closure(PROJECT, "lab"))
+    assert not missing, (f"{path.name} loads {missing}, which `bash scripts/lab.sh` does not install: add them to "
+                         "the `lab` extra in pyproject.toml")

@@ -57,6 +57,26 @@ def test_standalone_svg_with_viewbox_and_role(view: dict[str, Any]) -> None:
     assert float(root.get("height", "0")) == pytest.approx(600 * h / w, abs=1)
 
 
+def test_the_picture_fills_its_output_width(view: dict[str, Any]) -> None:
+    """What a notebook shows scales with the output area (tests/browser/test_static_svg.py measures it): a viewBox,
+    width 100% and no fixed height, for each game's _repr_svg_."""
+    from hickory_widget.clocktowers import ClocktowersGame
+    from hickory_widget.mice import MiceGame
+
+    for svg in (board_svg(view), Game.new(2, seed=1)._repr_svg_(), ClocktowersGame.new(players=3, seed=1)._repr_svg_(),
+                MiceGame.new(players=4, seed=1)._repr_svg_()):
+        root = parse(svg)
+        assert root.get("width") == "100%" and root.get("height") is None
+        assert len(root.get("viewBox", "").split()) == 4
+
+
+def test_no_text_is_smaller_than_the_readable_size(view: dict[str, Any]) -> None:
+    from hickory_widget.hickory.svg import MIN_FONT, VIEW_WIDTH
+
+    sizes = [float(el.get("font-size", "0")) for el in parse(board_svg(view)).iter(f"{NS}text")]
+    assert min(sizes) >= MIN_FONT and MIN_FONT * 848 / VIEW_WIDTH >= 11
+
+
 def test_title_and_desc_name_the_minute_and_scores(view: dict[str, Any]) -> None:
     root = parse(board_svg(view))
     title, desc = root.find(f"{NS}title"), root.find(f"{NS}desc")

@@ -15,28 +15,36 @@ from xml.sax.saxutils import escape
 
 SVG_NS = "http://www.w3.org/2000/svg"
 VIEW_WIDTH = 1000
-"""Width of the drawing in its own units; ``width`` only scales it, so the layout is the same at any size."""
+"""Width of the drawing in its own units. The picture fills the width of its output (``width="100%"``), so the
+layout is the same at any size."""
+MIN_FONT = 13
+"""The smallest text, in drawing units: 11 CSS px in an 848 px output area (JupyterLab at 1280x800 with the file
+browser open), the size the live board keeps as its smallest too."""
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
 
 PALETTE = {
-    "blue": "#2f6fd6", "yellow": "#f2c230", "red": "#d64541", "brown": "#8b5a2b", "green": "#2e9e5b",
-    "purple": "#8e44ad", "gold": "#d4af37", "grey": "#9aa0a6",
+    "blue": "#2d6cc0", "yellow": "#f5c824", "red": "#cc3a2e", "brown": "#8b5a2b", "green": "#3d8f45",
+    "purple": "#7d4ea3", "gold": "#d4af37", "grey": "#9aa0a6",
 }
+"""The live board's colors (js/board.mjs: PLAYER_FILL and TILE_FILL), so the picture looks like the widget."""
 LIGHT_COLORS = {"yellow", "gold"}
 """Colors light enough that their labels need dark ink."""
 KIND_LETTERS = {"scurrier": "S", "scavenger": "V", "spotter": "P", "scamp": "C"}
 SYMBOL_LETTERS = {"button": "B", "feather": "F", "spool": "O", "thimble": "T", "key": "K"}
 """Unique against the mouse letters (S is the Scurrier), as in the widget's English legend."""
 WILD_STRIPES = ("purple", "red", "green", "blue")
-GROUP_FILLS = {"sun": "#fff3c4", "moon": "#e4e0f7", "fixed": "#ffffff"}
+GROUP_FILLS = {"sun": "#fff6d0", "moon": "#e8e6f6", "fixed": "#ecebe6"}
+GROUP_MARKS = {"sun": "☀", "moon": "☾"}
 SCORE_SOURCES = (("deliveries", "Deliv"), ("quests", "Quest"), ("hunt", "Hunt"), ("chain", "Chain"),
                  ("relics", "Relic"), ("pool", "Pool"))
 
 # Clock geometry, in drawing units.
 CLOCK_X = 320
 CLOCK_FACE = 295
-R_NUMBER = 276
-R_TOKEN = 228
+R_TOKEN = 236
+TOKEN_BOX = (100, 88)
+TOKEN_CHARS = 12
+"""Width and height of an action box (number and action, as on the live board's ring)."""
 R_LEAF = 150
 LEAF_SIZE = 34
 R_PAW = R_LEAF - LEAF_SIZE - 4
@@ -101,8 +109,14 @@ def text(x: float, y: float, content: object, size: float = 13, anchor: str = "m
          fill: str = "#222", extra: str = "") -> str:
     """One line of text centred vertically on ``y`` (dominant-baseline keeps letters inside their shapes)."""
     bold = ' font-weight="bold"' if weight == "bold" else ""
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" dominant-baseline="central"'
+    size = max(size, MIN_FONT)
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" text-anchor="{anchor}" dominant-baseline="central"'
             f' fill="{fill}"{bold}{extra}>{esc(content)}</text>')
+
+
+def text_width(content: str, size: float, bold: bool = False) -> float:
+    """A generous estimate of a line's width in a sans-serif face (SVG cannot measure text), to size boxes."""
+    return len(content) * size * (0.62 if bold else 0.56)
 
 
 def wrap(content: str, chars: int, lines: int) -> list[str]:
@@ -228,30 +242,58 @@ def cluster(n: int, spacing: float, per_row: int = 3) -> list[tuple[float, float
 def paw_svg(x: float, y: float, count: int, tx: Texts = ENGLISH) -> str:
     """A cat paw (pad and three toes), with the count when more than one paw lies on the number."""
     toes = "".join(f'<circle cx="{x + dx:.1f}" cy="{y - 4.5:.1f}" r="2.4"/>' for dx in (-4.5, 0, 4.5))
-    extra = text(x + 12, y - 8, f"×{count}", 10, anchor="start", weight="bold") if count > 1 else ""
+    extra = text(x + 12, y - 8, f"×{count}", MIN_FONT, anchor="start", weight="bold") if count > 1 else ""
     tip = esc(tx.say("ui.svg.paws", "Cat paws: {n}", n=count))
     return (f'<g data-paw="{count}" fill="#3b2f2f"><title>{tip}</title>'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10.5" fill="#fff" stroke="#3b2f2f" stroke-width="1.5"/>'
             f'<ellipse cx="{x:.1f}" cy="{y + 3:.1f}" rx="5" ry="4"/>{toes}{extra}</g>')
 
 
+VOWELS = "aeiouyäöüàèéìòùAEIOUYÄÖÜ"
+ONSETS = ("schl", "schr", "sch", "str", "spr", "pfl", "kl", "kr", "bl", "br", "pl", "pr", "tr", "dr", "gr", "gl", "fl",
+          "fr", "st", "sp", "ch", "ph", "qu")
+
+
+def hyphen_at(word: str, limit: int) -> int:
+    """Where to split a word too long for a line, by syllables ("Pendel-klettern"), as js/geometry.mjs's
+    hyphenAt does: the split nearest the middle with at most ``limit`` letters before it, else the limit."""
+    best = -1
+    middle = len(word) / 2
+    for i in range(1, len(word)):
+        if word[i - 1] not in VOWELS:
+            continue
+        j = i
+        while j < len(word) and word[j].isalpha() and word[j] not in VOWELS:
+            j += 1
+        if j >= len(word) or word[j] not in VOWELS or j == i:
+            continue
+        cluster_ = word[i:j].lower()
+        onset = next((len(o) for o in ONSETS if cluster_.endswith(o)), 1)
+        at = j - onset
+        if 2 <= at <= limit and len(word) - at >= 2 and (best < 0 or abs(at - middle) < abs(best - middle)):
+            best = at
+    return best if best > 0 else limit
+
+
+def wrap_words(content: str, chars: int, lines: int) -> list[str]:
+    """Word wrap like the live board's wrapText: a word longer than a line is hyphenated (German compounds wrap
+    instead of being cut); only text beyond ``lines`` ends in "…"."""
+    words: list[str] = []
+    for word in content.split():
+        while len(word) > chars:
+            at = hyphen_at(word, chars - 1)
+            words.append(word[:at] + "-")
+            word = word[at:]
+        words.append(word)
+    out = wrap(" ".join(words), chars, lines)
+    return out
+
+
 def short_token(token: dict[str, Any], tx: Texts = ENGLISH) -> list[str]:
-    """Up to two short lines for an action token, from its id (T-CLIMB1-SEARCH2 -> Climb 1 / Search 2); in
-    another language from its label (the id's words are English)."""
-    if tx.lang != "en" and token.get("label"):
-        return [line if len(line) <= 13 else line[:12] + "…"
-                for line in wrap(str(token["label"]).replace(" -> ", " → "), 13, 2)]
-    tid = str(token.get("id") or "")
-    parts = tid.removeprefix("T-").split("-") if tid else []
-    lines = []
-    for part in parts:
-        m = re.fullmatch(r"([A-Z]+)(\d*)", part)
-        lines.append(f"{m.group(1).capitalize()} {m.group(2)}".strip() if m else part)
-    if not lines:
-        lines = wrap(str(token.get("label") or ""), 11, 2)
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
-    return [line[:11] for line in lines]
+    """Up to five lines of the action box, from the token's label in the picture's language, written as the live
+    board writes it ("Climb 1, then Spend 1 → Search 2"); the full label is the box's tooltip."""
+    label = re.sub(r"\s*->\s*", " → ", str(token.get("label") or token.get("id") or "")).strip()
+    return wrap_words(label, TOKEN_CHARS, 5)
 
 
 # ------------------------------------------------------------------------------------------------ sections
@@ -313,22 +355,27 @@ def number_svg(num: dict[str, Any], clock: dict[str, Any], mice: dict[str, Any],
                tx: Texts = ENGLISH) -> list[str]:
     n = num["n"]
     out = []
-    # Number badge: the minute hand's number is ringed in its red, the hour's filled dark.
-    bx, by = polar(cx, cy, R_NUMBER, n)
+    # The action box, as on the live board: the number in its corner, the action below, sun or moon marked;
+    # the hour's number is filled dark and the minute hand's box is ringed in the hand's red.
     is_hour, is_minute = n == clock["hour"], n == clock["minute"]
-    ring = "#a8322b" if is_minute else "#6b4f2a"
-    out.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="14" fill="{"#333" if is_hour else "#fff"}" '
-               f'stroke="{ring}" stroke-width="{3.5 if is_minute else 1.5}"/>')
-    out.append(text(bx, by + 0.5, n, 14, weight="bold", fill="#fff" if is_hour else "#222"))
-    # Action token.
     token = num["token"]
     kx, ky = polar(cx, cy, R_TOKEN, n)
-    out.append(f'<g data-token="{esc(token.get("id"))}"><title>{n}: {esc(token.get("label"))}</title>'
-               f'<rect x="{kx - 42:.1f}" y="{ky - 16:.1f}" width="84" height="32" rx="6" '
-               f'fill="{GROUP_FILLS.get(token.get("group"), "#fff")}" stroke="#6b4f2a" stroke-width="1.2"/>')
+    bw, bh = TOKEN_BOX
+    left, top = kx - bw / 2, ky - bh / 2
+    group = token.get("group")
+    out.append(f'<g data-token="{esc(token.get("id"))}" data-action="{n}"><title>{n}: {esc(token.get("label"))}'
+               f'</title><rect x="{left:.1f}" y="{top:.1f}" width="{bw}" height="{bh}" rx="6" '
+               f'fill="{GROUP_FILLS.get(group, "#fff")}" stroke="{"#a8322b" if is_minute else "#8a7350"}" '
+               f'stroke-width="{3.5 if is_minute else 1.2}"/>')
+    if is_hour:
+        out.append(f'<rect x="{left + 3:.1f}" y="{top + 3:.1f}" width="26" height="19" rx="4" fill="#333"/>')
+    out.append(text(left + 16, top + 13, n, 15, weight="bold", fill="#fff" if is_hour else "#222"))
+    if group in GROUP_MARKS:
+        out.append(text(left + bw - 12, top + 12, GROUP_MARKS[group], 14, fill="#b58900" if group == "sun"
+                        else "#5a4fa0"))
     lines = short_token(token, tx)
     for i, line in enumerate(lines):
-        out.append(text(kx, ky + (i - (len(lines) - 1) / 2) * 13, line, 11.5))
+        out.append(text(kx, top + 55 + (i - (len(lines) - 1) / 2) * 13.5, line, MIN_FONT))
     out.append("</g>")
     # Outer ring space: a leaf with its tile, or Lord Cuckoo on 12.
     lx, ly = polar(cx, cy, R_LEAF, n)
@@ -462,7 +509,9 @@ def chain_svg(view: dict[str, Any], top: float, tx: Texts = ENGLISH) -> list[str
         fill = "#dcefd2" if i == leaf else "#efe6d2" if i == 0 else "#fff"
         out.append(f'<rect data-chain="{i}" x="{x}" y="{y - 18}" width="{cell - 4}" height="36" rx="4" fill="{fill}" '
                    'stroke="#8a7350"/>')
-        out.append(text(x + (cell - 4) / 2, y - 6, label, 11, fill="#555"))
+        fit = (f' textLength="{cell - 8}" lengthAdjust="spacingAndGlyphs"'
+               if text_width(label, MIN_FONT) > cell - 8 else "")  # "partenza", "Start": narrowed, not cut
+        out.append(text(x + (cell - 4) / 2, y - 6, label, MIN_FONT, fill="#555", extra=fit))
         if i in points:
             out.append(f'<circle cx="{x + (cell - 4) / 2}" cy="{y + 8}" r="8" fill="{fill_of("gold")}" stroke="#222" '
                        'stroke-width="0.8"/>' + text(x + (cell - 4) / 2, y + 8.5, points[i], 10, weight="bold"))
@@ -514,11 +563,11 @@ def player_svg(p: dict[str, Any], view: dict[str, Any], top: float, tx: Texts = 
     x = 205
     for kind, card in p["cards"].items():
         slot = 22
-        w = max(card["capacity"] * slot + 8, 76)
+        title = f"{tx.kind_letter(kind)} {tx.kind(kind)}"
+        w = max(card["capacity"] * slot + 8, round(text_width(title, MIN_FONT, bold=True)) + 12)
         out.append(f'<g data-card="{esc(card["mouse"])}"><rect x="{x}" y="{top + 8}" width="{w}" height="62" rx="5" '
                    'fill="#fff" stroke="#999"/>')
-        out.append(text(x + 6, top + 20, f"{tx.kind_letter(kind)} {tx.kind(kind)}", 11, anchor="start",
-                        weight="bold"))
+        out.append(text(x + 6, top + 20, title, MIN_FONT, anchor="start", weight="bold"))
         for i in range(card["capacity"]):
             sx = x + 4 + i * slot + slot / 2
             out.append(f'<rect x="{sx - 10}" y="{top + 36}" width="20" height="20" rx="3" fill="none" stroke="#ccc" '
@@ -541,8 +590,8 @@ def player_svg(p: dict[str, Any], view: dict[str, Any], top: float, tx: Texts = 
     # Hunt board.
     size = 20
     hx = VIEW_WIDTH - 20 - len(p["hunt"][0]) * size if p["hunt"] else VIEW_WIDTH - 100
-    out.append(text(hx - 8, top + 14, tx.say("ui.svg.hunt", "Hunt {id}", id=p.get("hunt_board", "")), 11, anchor="end",
-                    weight="bold"))
+    hunt = tx.say("ui.svg.hunt", "Hunt {id}", id=p.get("hunt_board", ""))
+    out.append(text(hx - 8, top + PLAYER_ROW - 24, hunt, MIN_FONT, anchor="end", weight="bold"))
     for r, row in enumerate(p["hunt"]):
         for c, cell in enumerate(row):
             cx, cy = hx + c * size + size / 2, top + 6 + r * size + size / 2
@@ -564,9 +613,10 @@ def describe(view: dict[str, Any], tx: Texts = ENGLISH) -> str:
                   mice=on_clock, status=status_line(view, tx))
 
 
-def board_svg(view: dict[str, Any], width: int = 900) -> str:
-    """The board as one standalone SVG string (no scripts, fonts or links), ``width`` pixels wide, its words and
-    letters in the view model's language."""
+def board_svg(view: dict[str, Any], width: int | None = None) -> str:
+    """The board as one standalone SVG string (no scripts, fonts or links), its words and letters in the view
+    model's language. It fills the width of its output (a notebook's, nbviewer's, an HTML export's), keeping its
+    proportions; ``width`` fixes it to that many pixels instead (a saved file's own size)."""
     tx = Texts.of(view)
     head, head_h = header(view, tx)
     clock_top = head_h + 8
@@ -579,8 +629,9 @@ def board_svg(view: dict[str, Any], width: int = 900) -> str:
         body.extend(player_svg(p, view, players_top + i * PLAYER_ROW, tx))
     title = tx.say("ui.svg.title", "Hickory Dickory board, minute {minute}, hour {hour}",
                    minute=view["clock"]["minute"], hour=view["clock"]["hour"])
-    px_height = round(width * height / VIEW_WIDTH)
-    return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 {VIEW_WIDTH} {height:.0f}" width="{width}" height="{px_height}" '
+    size = ('width="100%"' if width is None
+            else f'width="{width}" height="{round(width * height / VIEW_WIDTH)}"')
+    return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 {VIEW_WIDTH} {height:.0f}" {size} '
             f'role="img" aria-labelledby="hw-title hw-desc" font-family="{esc(FONT)}">'
             f'<title id="hw-title">{esc(title)}</title><desc id="hw-desc">{esc(describe(view, tx))}</desc>'
             f'{defs()}<rect width="{VIEW_WIDTH}" height="{height:.0f}" fill="#fff"/>' + "".join(body) + "</svg>")

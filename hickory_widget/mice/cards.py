@@ -38,9 +38,11 @@ class Card:
 
 def card(card_id: object) -> Card:
     """The card with this id; ValueError saying what a card id looks like otherwise. Bots and scoring ask for the
-    same few dozen cards hundreds of thousands of times, so each is made once."""
-    known = _KNOWN.get(card_id) if isinstance(card_id, str) else None
-    return known if known is not None else _make(card_id)
+    same hundred cards millions of times in a what-if run, so all are made once, at import, and looked up."""
+    try:
+        return _KNOWN[card_id]  # type: ignore[index]
+    except (KeyError, TypeError):
+        return _make(card_id)
 
 
 _KNOWN: dict[str, Card] = {}
@@ -60,6 +62,14 @@ def _make(card_id: object) -> Card:
     return c
 
 
+def play_id(card_id: str) -> str:
+    """The choice that places this card: ``play:<animal>.<value>`` (made once per card, see :data:`PLAY_IDS`)."""
+    try:
+        return PLAY_IDS[card_id]
+    except KeyError:
+        return f"play:{card(card_id).face}"
+
+
 def player_set(colour: str) -> list[str]:
     """The 16 cards of one set (M2), elephants first."""
     return [f"{a}.{v}.{colour}" for a in ANIMALS for v in VALUES]
@@ -71,3 +81,9 @@ def value(card_id: str) -> int:
 
 def animal(card_id: str) -> str:
     return card(card_id).animal
+
+
+for _card_id in (*STARTING_CARDS, *(f"{a}.{v}.{c}" for c in COLOURS for a in ANIMALS for v in VALUES)):
+    _make(_card_id)
+PLAY_IDS: dict[str, str] = {c.id: f"play:{c.face}" for c in _KNOWN.values()}
+"""Card id -> the choice id that plays it, for the flow's option lists (asked for at every decision)."""

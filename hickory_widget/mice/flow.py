@@ -12,7 +12,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ..core.protocol import CHECKPOINT, REVEAL, SEALED, Ask
-from .cards import card
+from .cards import play_id
 from .hunt import resolve
 from .scoring import scores, winners
 from .state import HIDDEN, MiceState
@@ -20,7 +20,7 @@ from .state import HIDDEN, MiceState
 
 def play_options(s: MiceState, player: str) -> list[str]:
     """``play:<animal>.<value>`` for each card of the hand, in hand order."""
-    return [f"play:{card(c).face}" for c in s.hands[player]]
+    return [play_id(c) for c in s.hands[player]]
 
 
 def commit(s: MiceState, player: str, choice: str) -> None:
@@ -28,8 +28,7 @@ def commit(s: MiceState, player: str, choice: str) -> None:
     if choice == SEALED:
         s.committed[player] = HIDDEN
     else:
-        face = choice.split(":", 1)[1]
-        c = next(c for c in s.hands[player] if card(c).face == face)
+        c = next(c for c in s.hands[player] if play_id(c) == choice)
         s.hands[player].remove(c)
         s.committed[player] = c
     s.emit("committed", ("M12",) if s.phase == "seed" else ("M7",), player=player, round=s.round, phase=s.phase)

@@ -1,0 +1,131 @@
+"""The static pictures (``_repr_svg_`` of each game: what GitHub, nbviewer and an HTML export show) in real
+Chromium: each fills the width it is given from 600 to 1,400 px, nothing of it is cut off, and its smallest text is
+at least 11 CSS px in an 848 px output area (JupyterLab at 1280x800 with the file browser open).
+
+Screenshots go to test-output/static-svg-*.png to be looked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from conftest import OUTPUT_DIR
+
+WIDTHS = (600, 848, 1024, 1400)
+SMALLEST_TEXT_PX = 11.0
+AT_WIDTH = 848
+
+
+def hickory_four(language: str = "en") -> str:
+    from hickory_widget import Position
+    from hickory_widget.hickory.svg import game_svg
+
+    pos = Position(4, seed=3)
+    pos.leaf(3, "wild").leaf(5, "crown").paws(11, 11).minute(6).hour(9)
+    pos.tile("wild", "hunt blue 0 2").tile("wild", "blue.scavenger").tile("scepter", "red.spotter")
+    pos.mouse("yellow.scurrier", "inner 8").mouse("brown.scurrier", "inner 8").mouse("red.scamp", "outer 1")
+    pos.mouse("blue.scurrier", "outer 1").mouse("yellow.spotter", "outer 1").mouse("brown.spotter", "outer 1")
+    pos.hand("blue.scavenger", "red.spotter")
+    pos.scaler("blue", 4).scaler("red", 5)
+    return game_svg(pos.game(), language=language)
+
+
+def hickory_solo() -> str:
+    from hickory_widget import Game
+
+    return Game.new(1, seed=2)._repr_svg_()
+
+
+def clocktowers_midgame(language: str = "en") -> str:
+    from hickory_widget.clocktowers import ClocktowersGame
+    from hickory_widget.clocktowers.svg import game_svg
+    from hickory_widget.core.bots import GreedyBot
+
+    game = ClocktowersGame.new(players=4, seed=2)
+    bots = {p: GreedyBot(i) for i, p in enumerate(game.state.players)}
+    for _ in range(60):  # far enough that towers stand, some complete
+        if game.over:
+            break
+        game.choose(bots[game.decision.player].choose(game))
+    return game_svg(game, language)
+
+
+def mice_midgame(language: str = "en") -> str:
+    from hickory_widget.core.bots import RandomBot
+    from hickory_widget.mice import MiceGame
+    from hickory_widget.mice.svg import game_svg
+
+    game = MiceGame.new(players=6, seed=4)
+    bots = {p: RandomBot(i) for i, p in enumerate(game.state.players)}
+    for _ in range(14):
+        game.choose(bots[game.decision.player].choose(game))
+    return game_svg(game, language)
+
+
+PICTURES: dict[str, Callable[[], str]] = {
+    "hickory-4p": hickory_four,
+    "hickory-4p-de": lambda: hickory_four("de"),
+    "hickory-solo": hickory_solo,
+    "clocktowers-4p": clocktowers_midgame,
+    "clocktowers-4p-de": lambda: clocktowers_midgame("de"),
+    "mice-6p": mice_midgame,
+    "mice-6p-it": lambda: mice_midgame("it"),
+}
+
+MEASURE = """(width) => {
+    const svg = document.querySelector('#out > svg');
+    const box = svg.getBoundingClientRect();
+    const out = [];
+    let smallest = Infinity, smallestText = '';
+    for (const el of svg.querySelectorAll('*')) {
+        if (el.closest('defs, title, desc, marker, pattern, linearGradient')) continue;
+        if (typeof el.getBBox !== 'function') continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) continue;
+        const [x0, y0, x1, y1] = [r.left - box.left, r.top - box.top, r.right - box.left, r.bottom - box.top];
+        if (x0 < -0.5 || y0 < -0.5 || x1 > box.width + 0.5 || y1 > box.height + 0.5)
+            out.push(`${el.tagName} ${(el.textContent || '').slice(0, 40)} [${x0.toFixed(0)},${y0.toFixed(0)} to ` +
+                     `${x1.toFixed(0)},${y1.toFixed(0)}]`);
+        if (el.tagName === 'text' && el.textContent.trim()) {
+            const m = el.getScreenCTM();  // its scale, rotated or not
+            const px = parseFloat(getComputedStyle(el).fontSize) * Math.hypot(m.a, m.b);
+            if (px < smallest) { smallest = px; smallestText = el.textContent; }
+        }
+    }
+    return { width: box.width, height: box.height, outside: out, smallest, smallestText };
+}"""
+
+
+@pytest.fixture(scope="module")
+def pictures() -> dict[str, str]:
+    return {name: make() for name, make in PICTURES.items()}
+
+
+def show(page: Any, svg: str, width: int) -> dict[str, Any]:
+    page.set_content(f'<!doctype html><html><body style="margin:0;background:#fff">'
+                     f'<div id="out" style="width:{width}px">{svg}</div></body></html>')
+    return page.evaluate(MEASURE, width)
+
+
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_static_picture_fills_each_width_uncut_and_readable(page: Any, pictures: dict[str, str], name: str) -> None:
+    svg = pictures[name]
+    OUTPUT_DIR.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    for width in WIDTHS:
+        m = show(page, svg, width)
+        page.locator("#out").screenshot(path=str(OUTPUT_DIR / f"static-svg-{name}-{width}.png"))
+        assert abs(m["width"] - width) <= 1, f"{name} at {width} px is drawn {m['width']:.0f} px wide"
+        assert not m["outside"], f"{name} at {width} px: cut off at the picture's edge: {m['outside'][:6]}"
+        # JupyterLab shows image/svg+xml as an <img> of a data URL (max-width 100%, height auto): it fills too.
+        page.set_content(f'<!doctype html><html><body style="margin:0"><div style="width:{width}px">'
+                         f'<img style="max-width:100%;height:auto" src="data:image/svg+xml,{quote(svg)}"></div>'
+                         '</body></html>')
+        shown = page.evaluate("() => document.querySelector('img').getBoundingClientRect().width")
+        assert abs(shown - width) <= 1, f"{name} as an <img> at {width} px is drawn {shown:.0f} px wide"
+        if width == AT_WIDTH:
+            assert m["smallest"] >= SMALLEST_TEXT_PX, \
+                f"{name} at {width} px: {m['smallestText']!r} is {m['smallest']:.1f} px (< {SMALLEST_TEXT_PX})"
