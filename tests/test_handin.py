@@ -89,3 +89,18 @@ def test_export_refuses_a_record_it_could_not_read_back():
     assert err.value.field == "record.04-jumping/1.stars"
     with pytest.raises(HandinError):
         export_handin({}, "   ")
+
+
+def test_the_lesson_widget_exports_what_the_teacher_reads_back(tmp_path):
+    from hickory_widget.lessons.widget import LessonWidget
+
+    w = LessonWidget(learner="Ada", progress_path=tmp_path / "p.json")
+    ex = w.lessons[0].exercises[0]
+    w.progress.solve(ex.key, mistakes=0, hints=1)
+    sent = []
+    w.send = lambda content, buffers=None: sent.append(content)  # what would go to the browser
+    w._on_msg(w, {"type": "export", "version": w.view["version"]})
+    assert w.error == ""
+    assert sent[0]["type"] == "handin" and sent[0]["file"] == "hickory-progress-Ada.json"
+    assert read_handin(sent[0]["text"]) == ("Ada", {ex.key: {"stars": 2, "tries": 1, "hints": 1}})
+    assert "export" in w.view["ui"] and "exported" in w.view["ui"]

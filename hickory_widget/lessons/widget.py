@@ -25,6 +25,7 @@ from ..hickory.widget import JS_FILES, _js_dir
 from ..hickory.widget import css as board_css
 from . import curriculum
 from .exercise import AnswerError, Exercise, Lesson, Verdict, ui_texts
+from .handin import export_handin
 from .progress import Progress
 
 LESSON_JS = "lesson.mjs"
@@ -171,6 +172,10 @@ class LessonWidget(anywidget.AnyWidget):
         a.game, a.verdict, a.picked, a.showing = self.exercise.game(), None, None, False
         self._refresh()
 
+    def export_progress(self) -> str:
+        """The learner's progress as a hand-in text for the teacher (format hickory-progress/1, see handin.py)."""
+        return export_handin(self.progress.records, self.progress.learner)
+
     def reset_progress(self) -> None:
         self.progress.reset()
         self.attempt = Attempt(self.exercise)
@@ -254,7 +259,7 @@ class LessonWidget(anywidget.AnyWidget):
 
     def _handle(self, content: Any) -> None:
         kinds = ("choose", "why", "answer", "hint", "show", "retry", "next", "back", "goto", "reset", "language",
-                 "present")
+                 "present", "export")
         if not isinstance(content, dict) or content.get("type") not in kinds:
             self.error = (f"the browser sent a message this widget does not understand ({content!r}); messages have "
                           f"a type among {', '.join(kinds)}")
@@ -292,6 +297,9 @@ class LessonWidget(anywidget.AnyWidget):
             self.go(int(content.get("lesson", 0)), int(content.get("exercise", 0)))
         elif kind == "reset":
             self.reset_progress()
+        elif kind == "export":  # "Export my progress": the browser saves the text as a file and shows it to copy
+            name = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in self.progress.learner)
+            self.send({"type": "handin", "text": self.export_progress(), "file": f"hickory-progress-{name}.json"})
         elif kind == "language":
             self.language = check_language(content.get("lang"))
         elif kind == "present":
