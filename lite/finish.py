@@ -26,9 +26,20 @@ LANDING = """<!doctype html>
 <script>
   // The lessons, as the classroom app shows them: the address's ?learner=...&lang=...&present=1 is passed on.
   const query = new URLSearchParams(location.search).toString();
-  const code = "from hickory_widget.lessons.app import classroom_app\\nclassroom_app(" + JSON.stringify(query) + ")";
+  // The console's own prompt and counters are hidden: the page is the lesson, as in the classroom app.
+  const code = [
+    "from IPython.display import HTML, display",
+    "display(HTML('<style>.jp-CodeConsole-promptCell, .jp-InputPrompt, .jp-OutputPrompt, .jp-Toolbar " +
+      "{display: none !important}</style>'))",
+    "from hickory_widget.lessons.app import classroom_app",
+    "display(classroom_app(" + JSON.stringify(query) + "))",
+    // the console scrolls to its last output; the lesson starts at its task, so show its top once it is drawn
+    "from IPython.display import Javascript",
+    "Javascript('const top = setInterval(() => { const el = document.querySelector(\\"[data-testid=lesson]\\"); " +
+      "if (el) { el.scrollIntoView(); clearInterval(top); } }, 200); setTimeout(() => clearInterval(top), 30000);')",
+  ].join("\\n");
   const repl = new URLSearchParams({kernel: "python", toolbar: "0", showBanner: "0", hideCodeInput: "1",
-                                    promptCellPosition: "bottom", code: code});
+                                    promptCellPosition: "top", code: code});
   location.replace("repl/index.html?" + repl.toString());
 </script>
 </head>
