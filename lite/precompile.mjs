@@ -1,8 +1,10 @@
 // Compiles the Python files of the site's wheels to bytecode once, at build time, with the site's own Pyodide
 // (Python 3.14 compiled to WebAssembly, run here by Node): each visitor's browser then imports IPython, the widgets
 // and hickory_widget without compiling them again (measured: several seconds of every first board).
-// The .pyc files are "unchecked-hash" ones (no timestamp check against the .py beside them), added to each wheel
-// under __pycache__/; the .py files stay (tracebacks show source lines).
+// The project's own wheel keeps its .py files and gets "unchecked-hash" .pyc files under __pycache__/ (no timestamp
+// check against the .py beside them; tracebacks still show its source lines). Every other wheel (IPython, jedi,
+// pygments, the widgets ...) gets its modules replaced by .pyc files in place, as Pyodide's own distribution ships
+// them (about 1.5 times the sources' size, and nothing left to compile in the browser).
 // usage: node lite/precompile.mjs PYODIDE_DIR WHEEL_DIR...    (rewrites the wheels in place)
 import path from "node:path";
 
@@ -22,19 +24,28 @@ for d in dirs:
     for wheel in sorted(Path(d).glob("*.whl")):
         with zipfile.ZipFile(wheel) as z:
             items = [(info, z.read(info)) for info in z.infolist()]
-        if any("/__pycache__/" in info.filename for info, _ in items):
+        if any(info.filename.endswith(".pyc") for info, _ in items):
             continue
+        keep_source = wheel.name.startswith("hickory_widget-")
         out, n = [], 0
         for info, data in items:
-            out.append((info.filename, data))
-            if info.filename.endswith(".py") and ".dist-info/" not in info.filename and "/tests/" not in info.filename:
+            module = info.filename.endswith(".py") and ".dist-info/" not in info.filename
+            if module and "/tests/" in info.filename and not keep_source:
+                continue  # a dependency's own tests: never imported here
+            if keep_source or not module:
+                out.append((info.filename, data))
+            if module:
                 try:
                     code = compile(data, "/lib/python3.14/site-packages/" + info.filename, "exec", dont_inherit=True)
                 except SyntaxError:
+                    out.append((info.filename, data))
                     continue
                 folder, name = os.path.split(info.filename)
                 pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-                out.append((f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc" if folder else f"__pycache__/{name[:-3]}.{tag}.pyc", bytes(pyc)))
+                if keep_source:
+                    out.append((os.path.join(folder, "__pycache__", f"{name[:-3]}.{tag}.pyc"), bytes(pyc)))
+                else:
+                    out.append((info.filename + "c", bytes(pyc)))
                 n += 1
         tmp = wheel.with_suffix(".tmp")
         with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
-OUT="$ROOT/build/lite"
+OUT="${LITE_OUT:-$ROOT/build/lite}"   # LITE_OUT=... builds elsewhere
 CACHE="$ROOT/build/cache/lite"
 PYODIDE_VERSION=314.0.6           # = jupyterlite_pyodide_kernel.constants.PYODIDE_VERSION of the kernel pinned below
 JUPYTERLITE=(jupyterlite-core==0.8.6 jupyterlite-pyodide-kernel==0.8.6 jupyter_server anywidget jupyterlab_widgets
