@@ -84,9 +84,11 @@ KERNEL_READY = """async () => { const w = window.jupyterapp.shell.currentWidget;
 RUN_ALL = """() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }"""
 ALL_DONE = """() => { const w = window.jupyterapp.shell.currentWidget; const cells = w.content.model.cells;
     if (w.sessionContext.session.kernel.status !== 'idle') return false;
-    for (let i = 0; i < cells.length; i++) { const c = cells.get(i);
-      if (c.type === 'code' && c.sharedModel.source.trim() && c.executionCount === null) return false; }
-    return true; }"""
+    let pending = false;
+    for (let i = 0; i < cells.length; i++) { const c = cells.get(i); if (c.type !== 'code') continue;
+      for (let j = 0; j < c.outputs.length; j++) if (c.outputs.get(j).type === 'error') return true;  // run-all stops
+      if (c.sharedModel.source.trim() && c.executionCount === null) pending = true; }
+    return !pending; }"""
 OUTPUTS = """() => { const cells = window.jupyterapp.shell.currentWidget.content.model.cells; const res = [];
     for (let i = 0; i < cells.length; i++) { const c = cells.get(i); if (c.type !== 'code') continue;
       const outs = []; for (let j = 0; j < c.outputs.length; j++) outs.push(c.outputs.get(j).toJSON());
