@@ -145,3 +145,34 @@ def test_every_example_notebook_runs_top_to_bottom_in_the_browser(chromium: Any,
     assert all(c["execution_count"] is not None for c in outputs if c["outputs"] or c["execution_count"])
     assert v.external == []
     v.close()
+
+
+PANEL_CODE = """from ipywidgets import HBox
+from hickory_widget import Game
+w = Game.new(players=2, seed=4).widget()
+panel = w.what_if(playouts=60)
+HBox([w, panel])"""
+
+
+def test_the_what_if_panel_runs_without_threads_and_the_board_still_answers(chromium: Any, base: str) -> None:
+    from urllib.parse import urlencode
+
+    v = drive.visit(chromium)
+    v.page.goto(f"{base}/repl/index.html?" + urlencode({"kernel": "python", "toolbar": "1", "code": PANEL_CODE}))
+    v.page.wait_for_selector('[data-testid=whatif][data-status="idle"]', timeout=300_000)
+    board = v.page.locator("[data-testid=hickory]").first
+    version = board.get_attribute("data-version")
+    v.page.locator("[data-testid=whatif-run]").click()
+    # the bar moves while the playouts run (each batch hands control back to the kernel, which sends the progress)
+    v.page.wait_for_function("""() => { const p = document.querySelector('[data-testid=whatif-progress]');
+        return p && Number(p.getAttribute('value')) > 0 && Number(p.getAttribute('value')) < Number(p.max); }""",
+                             timeout=120_000, polling=100)
+    assert v.page.locator("[data-testid=whatif]").get_attribute("data-status") == "running"
+    target = v.page.locator("[data-testid=hickory] [data-target-choice], [data-testid=hickory] [data-choice-id]").first
+    target.click()  # a move on the board while the panel works: the board redraws, the panel drops the old question
+    v.page.wait_for_function("""(v) => document.querySelector('[data-testid=hickory]').getAttribute('data-version')
+        !== v""", arg=version, timeout=60_000)
+    v.page.wait_for_selector('[data-testid=whatif]:not([data-status="running"])', timeout=60_000)
+    shot(v.page, "whatif-cooperative")
+    assert v.external == []
+    v.close()
