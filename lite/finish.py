@@ -1,8 +1,9 @@
 """After ``jupyter lite build`` (used by scripts/lite.sh): the landing page, and nothing the site does not need.
 
 The site's address opens the lessons, as the Voilà classroom app does: ``index.html`` sends the visitor to
-JupyterLite's REPL app with the code hidden and ``classroom_app(<the address's query>)`` run at once, so
-``…/?learner=ada&lang=it`` and ``?present=1`` work as they do under Voilà. Everything else is at ``lab/``.
+JupyterLite's REPL app with the code hidden and ``lesson_page(<the address's query>)`` run at once
+(:mod:`hickory_widget.lessons.static_page`), so ``…/?learner=ada&lang=it`` and ``?present=1`` work as under Voilà.
+Everything else is at ``lab/``.
 
 usage: python lite/finish.py SITE_DIR
 """
@@ -31,8 +32,8 @@ LANDING = """<!doctype html>
     "from IPython.display import HTML, display",
     "display(HTML('<style>.jp-CodeConsole-promptCell, .jp-InputPrompt, .jp-OutputPrompt, .jp-Toolbar " +
       "{display: none !important}</style>'))",
-    "from hickory_widget.lessons.app import classroom_app",
-    "display(classroom_app(" + JSON.stringify(query) + "))",
+    "from hickory_widget.lessons.static_page import lesson_page",
+    "display(lesson_page(" + JSON.stringify(query) + "))",
     // the console scrolls to its last output; the lesson starts at its task, so show its top once it is drawn
     "from IPython.display import Javascript",
     "Javascript('const top = setInterval(() => { const el = document.querySelector(\\"[data-testid=lesson]\\"); " +

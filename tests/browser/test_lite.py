@@ -71,7 +71,7 @@ def test_the_site_serves_its_own_runtime_and_asks_no_package_index(site: Path) -
     assert all(p["file_name"] in served for p in lock.values())
     assert "hickory-widget" in lock and "babel" not in lock  # Babel only writes catalogs; the site reads .po
     assert (site / "files" / "examples" / "06_lessons.ipynb").exists()
-    assert "classroom_app" in (site / "index.html").read_text()
+    assert "lesson_page" in (site / "index.html").read_text()
 
 
 def test_the_lessons_answer_export_and_keep_progress_after_the_browser_is_closed(playwright: Any, base: str,
