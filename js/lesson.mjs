@@ -177,7 +177,7 @@ function lsMap(view, send) {
   const reset = lsNode("button", { type: "button", "data-control": "reset" }, nav, lsText(view, "reset"));
   reset.addEventListener("click", () => send({ type: "reset" }));
   const exp = lsNode("button", { type: "button", "data-control": "export" }, nav, lsText(view, "export"));
-  exp.addEventListener("click", () => send({ type: "export" }));
+  exp.addEventListener("click", () => exp.dispatchEvent(new CustomEvent("ls-export", { bubbles: true })));
   return nav;
 }
 
@@ -222,7 +222,12 @@ function render({ model, el }) {
     model.send({ ...intent, version: view.version ?? 0 });
   };
 
-  // "Export my progress" (h21-lite): the kernel answers with the hand-in text; save it as a file, show it to copy.
+  // "Export my progress" (h21-lite): a press counts up export_requests; the kernel answers with the hand-in text,
+  // which is saved as a file and shown to copy.
+  root.addEventListener("ls-export", () => {
+    model.set("export_requests", (model.get("export_requests") || 0) + 1);
+    model.save_changes();
+  });
   const handin = lsNode("div", { class: "ls-handin", "data-testid": "handin", hidden: true }, root);
   model.on("msg:custom", (msg) => {
     if (msg?.type !== "handin") return;

@@ -25,7 +25,6 @@ from ..hickory.widget import JS_FILES, _js_dir
 from ..hickory.widget import css as board_css
 from . import curriculum
 from .exercise import AnswerError, Exercise, Lesson, Verdict, ui_texts
-from .handin import export_handin
 from .progress import Progress
 
 LESSON_JS = "lesson.mjs"
@@ -68,6 +67,26 @@ class LessonWidget(anywidget.AnyWidget):
     language = traitlets.Unicode("en").tag(sync=True)
     presentation = traitlets.Bool(False).tag(sync=True)
     """The teacher's mode for a projector: large text, no progress recorded, arrow keys step through."""
+    export_requests = traitlets.Int(0).tag(sync=True)
+    """How often the learner pressed "Export my progress" (the front end counts up); each press is answered with
+    the hand-in (:mod:`.handin`) as a message ``{"type": "handin", "text": ..., "file": ...}`` that the browser
+    saves as a file and shows as text to copy."""
+
+    def export_progress(self) -> str:
+        """The learner's progress as a hand-in text for the teacher (format hickory-progress/1, see handin.py)."""
+        from .handin import export_handin
+
+        return export_handin(self.progress.records, self.progress.learner)
+
+    @traitlets.observe("export_requests")
+    def _export_requested(self, _change: dict[str, Any]) -> None:
+        try:
+            text = self.export_progress()
+        except ValueError as exc:  # a record the hand-in cannot carry: said, not lost in the comm
+            self.error = str(exc)
+            return
+        name = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in self.progress.learner)
+        self.send({"type": "handin", "text": text, "file": f"hickory-progress-{name}.json"})
 
     def __init__(self, *, learner: str = "learner", progress_path: str | Path | None = None, language: str = "en",
                  lessons: list[Lesson] | None = None, presentation: bool = False, **kwargs: Any) -> None:
@@ -172,10 +191,6 @@ class LessonWidget(anywidget.AnyWidget):
         a.game, a.verdict, a.picked, a.showing = self.exercise.game(), None, None, False
         self._refresh()
 
-    def export_progress(self) -> str:
-        """The learner's progress as a hand-in text for the teacher (format hickory-progress/1, see handin.py)."""
-        return export_handin(self.progress.records, self.progress.learner)
-
     def reset_progress(self) -> None:
         self.progress.reset()
         self.attempt = Attempt(self.exercise)
@@ -259,7 +274,7 @@ class LessonWidget(anywidget.AnyWidget):
 
     def _handle(self, content: Any) -> None:
         kinds = ("choose", "why", "answer", "hint", "show", "retry", "next", "back", "goto", "reset", "language",
-                 "present", "export")
+                 "present")
         if not isinstance(content, dict) or content.get("type") not in kinds:
             self.error = (f"the browser sent a message this widget does not understand ({content!r}); messages have "
                           f"a type among {', '.join(kinds)}")
@@ -297,9 +312,6 @@ class LessonWidget(anywidget.AnyWidget):
             self.go(int(content.get("lesson", 0)), int(content.get("exercise", 0)))
         elif kind == "reset":
             self.reset_progress()
-        elif kind == "export":  # "Export my progress": the browser saves the text as a file and shows it to copy
-            name = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in self.progress.learner)
-            self.send({"type": "handin", "text": self.export_progress(), "file": f"hickory-progress-{name}.json"})
         elif kind == "language":
             self.language = check_language(content.get("lang"))
         elif kind == "present":
