@@ -239,7 +239,8 @@ function render({ model, el }) {
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
     handin.replaceChildren();
     lsNode("p", {}, handin, lsText(view, "exported", { file: msg.file }));
-    const box = lsNode("textarea", { readonly: "", rows: "3", "data-testid": "handin-text" }, handin);
+    const box = lsNode("textarea", { readonly: "", rows: "3", "data-testid": "handin-text",
+      style: "width: 100%; box-sizing: border-box; font-family: monospace" }, handin);
     box.value = msg.text;
     handin.hidden = false;
   });

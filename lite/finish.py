@@ -30,8 +30,9 @@ LANDING = """<!doctype html>
   // The console's own prompt and counters are hidden: the page is the lesson, as in the classroom app.
   const code = [
     "from IPython.display import HTML, display",
-    "display(HTML('<style>.jp-CodeConsole-promptCell, .jp-InputPrompt, .jp-OutputPrompt, .jp-Toolbar " +
-      "{display: none !important}</style>'))",
+    "display(HTML('<style>.jp-CodeConsole-promptCell, .jp-CodeConsole-input, .jp-InputPrompt, " +
+      ".jp-OutputPrompt, .jp-Toolbar, .jp-InputArea {display: none !important} " +
+      "body, #main {background: #fff !important}</style>'))",
     "from hickory_widget.lessons.static_page import lesson_page",
     "display(lesson_page(" + JSON.stringify(query) + "))",
     // the console scrolls to its last output; the lesson starts at its task, so show its top once it is drawn
@@ -40,7 +41,7 @@ LANDING = """<!doctype html>
       "if (el) { el.scrollIntoView(); clearInterval(top); } }, 200); setTimeout(() => clearInterval(top), 30000);')",
   ].join("\\n");
   const repl = new URLSearchParams({kernel: "python", toolbar: "0", showBanner: "0", hideCodeInput: "1",
-                                    promptCellPosition: "top", code: code});
+                                    promptCellPosition: "bottom", code: code});
   location.replace("repl/index.html?" + repl.toString());
 </script>
 </head>
