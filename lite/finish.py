@@ -57,6 +57,7 @@ def main(site: str) -> None:
     root = Path(site)
     total = sum(f.stat().st_size for f in root.rglob("*") if f.is_file())
     (root / "index.html").write_text(LANDING.replace("%(mb)s", f"{total / 1e6:.0f}"), encoding="utf-8")
+    (root / ".nojekyll").write_text("")  # GitHub Pages: serve the folder as it is (no Jekyll, which drops _files)
     config = json.loads((root / "jupyter-lite.json").read_text())
     settings = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     if settings.get("disablePyPIFallback") is not True or "static/pyodide/" not in settings.get("pyodideUrl", ""):
