@@ -268,6 +268,8 @@ function lsMap(view, send) {
   });
   const reset = lsNode("button", { type: "button", "data-control": "reset" }, nav, lsText(view, "reset"));
   reset.addEventListener("click", () => send({ type: "reset" }));
+  const exp = lsNode("button", { type: "button", "data-control": "export" }, nav, lsText(view, "export"));
+  exp.addEventListener("click", () => exp.dispatchEvent(new CustomEvent("ls-export", { bubbles: true })));
   return nav;
 }
 
@@ -330,6 +332,29 @@ function render({ model, el }) {
     const view = model.get("view") || {};
     model.send({ ...intent, version: view.version ?? 0 });
   };
+
+  // "Export my progress" (h21-lite): a press counts up export_requests; the kernel answers with the hand-in text,
+  // which is saved as a file and shown to copy.
+  root.addEventListener("ls-export", () => {
+    model.set("export_requests", (model.get("export_requests") || 0) + 1);
+    model.save_changes();
+  });
+  const handin = lsNode("div", { class: "ls-handin", "data-testid": "handin", hidden: true }, root);
+  model.on("msg:custom", (msg) => {
+    if (msg?.type !== "handin") return;
+    const view = model.get("view") || {};
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([msg.text], { type: "application/json" }));
+    link.download = msg.file;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    handin.replaceChildren();
+    lsNode("p", {}, handin, lsText(view, "exported", { file: msg.file }));
+    const box = lsNode("textarea", { readonly: "", rows: "3", "data-testid": "handin-text",
+      style: "width: 100%; box-sizing: border-box; font-family: monospace" }, handin);
+    box.value = msg.text;
+    handin.hidden = false;
+  });
 
   const showError = () => {
     const err = model.get("error") || "";

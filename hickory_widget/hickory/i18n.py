@@ -2,10 +2,11 @@
 
 Each language is one gettext catalog, ``messages/<lang>.po``, that translators' tools (Poedit, Weblate, Lokalize)
 open as they are. The message id is a key (``event.delivered``), the message string a ``str.format`` template
-(``{mouse}``, ``{n}`` ...). Babel reads each catalog and compiles it in memory when the language is first used;
-Python's :mod:`gettext` then picks plural forms by the catalog's own ``Plural-Forms`` header, so a count of 1
-reads "1 punto", "1 Siegpunkt" and 2 reads "2 punti", "2 Siegpunkte". Nothing is compiled ahead of time, so the
-package works the same from a clone, ``pip install -e`` or a wheel (the ``.po`` files ship inside the package).
+(``{mouse}``, ``{n}`` ...). The core's own reader (:mod:`hickory_widget.core.messages`, standard library only)
+reads each catalog when the language is first used and picks plural forms by the language's rule (the same as
+the catalog's ``Plural-Forms`` header), so a count of 1 reads "1 punto", "1 Siegpunkt" and 2 reads "2 punti",
+"2 Siegpunkte". Nothing is compiled ahead of time, so the package works the same from a clone, ``pip install -e``,
+a wheel or a browser (the ``.po`` files ship inside the package).
 
 Grammatical gender and case stay with each term: ``kind.spotter.gender`` sits next to ``kind.spotter`` in the
 Italian and German catalogs, and extra forms (``tile.red.button.dat``, ``mouse.gen``) next to the plain one.

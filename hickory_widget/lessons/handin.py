@@ -91,12 +91,23 @@ def _exercises(value: Any, field: str = "exercises") -> dict[str, dict[str, int]
     return out
 
 
+def check_learner(name: Any) -> str:
+    """``name`` stripped, if it can name a learner in a hand-in; HandinError otherwise."""
+    return _learner(name)
+
+
 def export_handin(record: dict[str, Any], learner: str) -> str:
     """The hand-in text of ``learner``'s ``record`` (a :class:`~.progress.Progress`'s ``records``).
 
-    The record is checked as :func:`read_handin` checks it, so what is exported can always be read back."""
+    Only solved exercises are handed in, each with its stars, tries and hints (what a classroom server keeps
+    besides, time and wrong answers, stays there). The rest is checked as :func:`read_handin` checks it, so what
+    is exported can always be read back."""
     name = _learner(learner)
-    exercises = _exercises(record, "record")
+    if type(record) is not dict:
+        raise HandinError("record", f"an object of exercise key -> record, found {excerpt(record)}")
+    solved = {key: {f: rec.get(f) for f in RECORD_FIELDS} for key, rec in record.items()
+              if type(rec) is dict and rec.get("stars") != 0}
+    exercises = _exercises(solved, "record")
     data = {"format": FORMAT, "learner": name, "exercises": dict(sorted(exercises.items())),
             "check": _checksum(name, exercises)}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

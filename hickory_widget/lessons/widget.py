@@ -93,6 +93,26 @@ class LessonWidget(anywidget.AnyWidget):
     language = traitlets.Unicode("en").tag(sync=True)
     presentation = traitlets.Bool(False).tag(sync=True)
     """The teacher's mode for a projector: large text, no progress recorded, arrow keys step through."""
+    export_requests = traitlets.Int(0).tag(sync=True)
+    """How often the learner pressed "Export my progress" (the front end counts up); each press is answered with
+    the hand-in (:mod:`.handin`) as a message ``{"type": "handin", "text": ..., "file": ...}`` that the browser
+    saves as a file and shows as text to copy."""
+
+    def export_progress(self) -> str:
+        """The learner's progress as a hand-in text for the teacher (format hickory-progress/1, see handin.py)."""
+        from .handin import export_handin
+
+        return export_handin(self.progress.records, self.progress.learner)
+
+    @traitlets.observe("export_requests")
+    def _export_requested(self, _change: dict[str, Any]) -> None:
+        try:
+            text = self.export_progress()
+        except ValueError as exc:  # a record the hand-in cannot carry: said, not lost in the comm
+            self.error = str(exc)
+            return
+        name = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in self.progress.learner)
+        self.send({"type": "handin", "text": text, "file": f"hickory-progress-{name}.json"})
 
     def __init__(self, *, learner: str = "learner", progress_path: str | Path | None = None, language: str = "en",
                  lessons: list[Lesson] | None = None, presentation: bool = False, **kwargs: Any) -> None:

@@ -1,0 +1,68 @@
+"""After ``jupyter lite build`` (used by scripts/lite.sh): the landing page, and nothing the site does not need.
+
+The site's address opens the lessons, as the Voilà classroom app does: ``index.html`` sends the visitor to
+JupyterLite's REPL app with the code hidden and ``lesson_page(<the address's query>)`` run at once
+(:mod:`hickory_widget.lessons.static_page`), so ``…/?learner=ada&lang=it`` and ``?present=1`` work as under Voilà.
+Everything else is at ``lab/``.
+
+usage: python lite/finish.py SITE_DIR
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+LANDING = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Hickory Dickory lessons</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<!-- JupyterLite's apps read the site's root settings from this element (it must stay, empty) -->
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">
+  {}
+</script>
+<script>
+  // The lessons, as the classroom app shows them: the address's ?learner=...&lang=...&present=1 is passed on.
+  const query = new URLSearchParams(location.search).toString();
+  // The console's own prompt and counters are hidden: the page is the lesson, as in the classroom app.
+  const code = [
+    "from IPython.display import HTML, display",
+    "display(HTML('<style>.jp-CodeConsole-promptCell, .jp-CodeConsole-input, .jp-InputPrompt, " +
+      ".jp-OutputPrompt, .jp-Toolbar, .jp-InputArea {display: none !important} " +
+      "body, #main {background: #fff !important}</style>'))",
+    "from hickory_widget.lessons.static_page import lesson_page",
+    "display(lesson_page(" + JSON.stringify(query) + "))",
+    // the console scrolls to its last output; the lesson starts at its task, so show its top once it is drawn
+    "from IPython.display import Javascript",
+    "Javascript('const top = setInterval(() => { const el = document.querySelector(\\"[data-testid=lesson]\\"); " +
+      "if (el) { el.scrollIntoView(); clearInterval(top); } }, 200); setTimeout(() => clearInterval(top), 30000);')",
+  ].join("\\n");
+  const repl = new URLSearchParams({kernel: "python", toolbar: "0", showBanner: "0", hideCodeInput: "1",
+                                    promptCellPosition: "bottom", code: code});
+  location.replace("repl/index.html?" + repl.toString());
+</script>
+</head>
+<body>
+<p>Opening the lessons&hellip; (they run in your browser; the first visit loads about %(mb)s MB).</p>
+<p><a href="lab/index.html">All notebooks</a></p>
+</body>
+</html>
+"""
+
+
+def main(site: str) -> None:
+    root = Path(site)
+    total = sum(f.stat().st_size for f in root.rglob("*") if f.is_file())
+    (root / "index.html").write_text(LANDING.replace("%(mb)s", f"{total / 1e6:.0f}"), encoding="utf-8")
+    (root / ".nojekyll").write_text("")  # GitHub Pages: serve the folder as it is (no Jekyll, which drops _files)
+    config = json.loads((root / "jupyter-lite.json").read_text())
+    settings = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    if settings.get("disablePyPIFallback") is not True or "static/pyodide/" not in settings.get("pyodideUrl", ""):
+        sys.exit(f"the built site's kernel settings would fetch from another host: {settings}")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
