@@ -19,7 +19,8 @@ import time
 import tracemalloc
 from collections.abc import Sequence
 
-from hickory_widget import Game, bots
+from hickory_widget import Game
+from hickory_widget.hickory.analysis import bots
 
 
 def play_game(players: int, seed: int, advanced: bool = False) -> Game:

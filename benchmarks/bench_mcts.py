@@ -17,9 +17,9 @@ import time
 from collections.abc import Sequence
 
 from hickory_widget import Game
-from hickory_widget.hickory.bots import GreedyBot
-from hickory_widget.hickory.mcts import MCTSBot
-from hickory_widget.hickory.whatif import _wilson, outcome
+from hickory_widget.hickory.analysis.bots import GreedyBot
+from hickory_widget.hickory.analysis.mcts import MCTSBot
+from hickory_widget.hickory.analysis.whatif import _wilson, outcome
 
 
 def main(argv: Sequence[str] | None = None) -> int:

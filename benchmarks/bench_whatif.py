@@ -18,8 +18,8 @@ import time
 from collections.abc import Sequence
 
 from hickory_widget import Game
-from hickory_widget.hickory.bots import GreedyBot, RandomBot
-from hickory_widget.hickory.whatif import compare
+from hickory_widget.hickory.analysis.bots import GreedyBot, RandomBot
+from hickory_widget.hickory.analysis.whatif import compare
 
 
 def round3_position(seed: int = 1) -> Game:

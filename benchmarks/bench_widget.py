@@ -23,7 +23,7 @@ from pathlib import Path
 import nbformat
 
 from hickory_widget import Game
-from hickory_widget.hickory.view import build
+from hickory_widget.hickory.board.view import build
 
 ROOT = Path(__file__).resolve().parent.parent
 

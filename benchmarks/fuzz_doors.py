@@ -4,7 +4,7 @@ tester would: seeded mutations, every outcome counted. Run:
     .venv/bin/python benchmarks/fuzz_doors.py --cases 5000 --seed 1000
 
 For each door it prints the cases tried, those refused with a clear error, those loaded (or applied)
-identically, and the counts that must be zero (see hickory_widget.core.fuzzing), with one example of each non-zero
+identically, and the counts that must be zero (see support.fuzz_core), with one example of each non-zero
 must-be-zero count so it can be reproduced. The exit status is 1 if any must-be-zero count is not zero.
 """
 
@@ -14,11 +14,14 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
-from hickory_widget.clocktowers.fuzzing import DOORS as CLOCKTOWERS_DOORS
-from hickory_widget.core.fuzzing import MUST_BE_ZERO
-from hickory_widget.hickory.fuzzing import DOORS as HICKORY_DOORS
-from hickory_widget.mice.fuzzing import DOORS as MICE_DOORS
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the test tools in tests/support/
+
+from support.fuzz_clocktowers import DOORS as CLOCKTOWERS_DOORS
+from support.fuzz_core import MUST_BE_ZERO
+from support.fuzz_hickory import DOORS as HICKORY_DOORS
+from support.fuzz_mice import DOORS as MICE_DOORS
 
 DOORS = {**HICKORY_DOORS, **CLOCKTOWERS_DOORS, **MICE_DOORS}
 """Hickory Dickory's doors, then the card games' (ct_*: Clocktowers, mice_*: Mice!; saves, seat saves, positions)."""

@@ -17,7 +17,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from hickory_widget.lessons.fuzz import campaign
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the test tools in tests/support/
+
+from support.fuzz_lessons import campaign
 
 
 def main(argv: Sequence[str] | None = None) -> int:

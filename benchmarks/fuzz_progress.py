@@ -1,4 +1,4 @@
-"""A fuzz campaign against the classroom's doors (hickory_widget/lessons/progress_fuzz.py): progress files,
+"""A fuzz campaign against the classroom's doors (tests/support/fuzz_progress.py): progress files,
 learners' names, hand-ins read by the dashboard, and the join form's and dashboard's intents. Prints the cases
 taken and refused per door; a failing case stops it with its seed.
 
@@ -8,11 +8,14 @@ taken and refused per door; a failing case stops it with its seed.
 from __future__ import annotations
 
 import argparse
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from hickory_widget.lessons.progress_fuzz import campaign, check_handins, check_intents
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the test tools in tests/support/
+
+from support.fuzz_progress import campaign, check_handins, check_intents
 
 
 def main() -> None:

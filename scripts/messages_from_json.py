@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Carry message keys from flat JSON catalogs into the gettext catalogs hickory_widget/hickory/messages/<lang>.po.
+"""Carry message keys from flat JSON catalogs into the gettext catalogs hickory_widget/hickory/words/messages/<lang>.po.
 
 The catalogs used to be JSON files ({"key": "template", ...}, one per language). Branches that still add keys
 to en.json / it.json / de.json can be merged with this script: every key of a JSON file that its language's .po
@@ -9,7 +9,7 @@ and German entries get the English text as a comment for translators. A .po file
 created with its language's Plural-Forms header.
 
 Flat JSON has no plural forms, so imported keys are plain messages; give a key plural forms by hand in the .po
-file if its text counts something (see hickory_widget/hickory/i18n.py, and write "{n} tiles" style counts with
+file if its text counts something (see hickory_widget/hickory/words/i18n.py, and write "{n} tiles" style counts with
 ``msgid_plural``). Then run ``bash scripts/test.sh -q tests/test_i18n.py tests/test_texts.py``.
 
 Usage (from the repository root):

@@ -42,7 +42,7 @@ def _add(pool: dict[str, dict[str, Item]], stratum: str, where: str, texts: dict
 
 def bot_items(pool: dict[str, dict[str, Item]], games: int) -> None:
     """Narration, prompts, choice labels and why-not answers of seeded bot games, aligned across languages."""
-    from hickory_widget.hickory.why_not import why_not
+    from hickory_widget.hickory.words.why_not import why_not
 
     for name, players, seed in bot_games(games):
         game = new_game(name, players, seed)
@@ -118,7 +118,7 @@ def catalog_items(pool: dict[str, dict[str, Item]]) -> None:
 
 
 def explain_items(pool: dict[str, dict[str, Item]]) -> None:
-    from hickory_widget.hickory.explain import explain, explained_ids
+    from hickory_widget.hickory.words.explain import explain, explained_ids
 
     for rid in explained_ids("en"):
         _add(pool, "explain", f"explain({rid})", {lang: explain(rid, lang) for lang in LANGS})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hickory_widget import Game, Position
-from hickory_widget.hickory.bots import GreedyBot, RandomBot, play
+from hickory_widget.hickory.analysis.bots import GreedyBot, RandomBot, play
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from hickory_widget.hickory.components import (
+from hickory_widget.hickory.rules.components import (
     DATA_DIR,
     Action,
     ComponentDataError,

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hickory_widget.hickory.components import Quest, Requirement, default_components
-from hickory_widget.hickory.delivery import (
+from hickory_widget.hickory.rules.components import Quest, Requirement, default_components
+from hickory_widget.hickory.rules.delivery import (
     WILD,
     DeliveryScore,
     as_item,

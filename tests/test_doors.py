@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
-from hickory_widget import EngineError, Game, IllegalChoice, PositionError, SaveError, tick
-from hickory_widget import game as game_module
+from hickory_widget import EngineError, Game, IllegalChoice, PositionError, SaveError
 from hickory_widget.core.protocol import Ask
-from hickory_widget.hickory.invariants import problems
+from hickory_widget.hickory import game as game_module
+from hickory_widget.hickory.rules import tick
+from hickory_widget.hickory.rules.invariants import problems
 from hickory_widget.hickory.widget import HickoryWidget
 
 D8_OPTIONS = {"die_1_to_10": True, "leap_skips_paws": True, "trade_any_number": True}
@@ -121,7 +122,7 @@ def test_D2_an_exception_inside_the_rules_rolls_the_game_back(monkeypatch: pytes
 def test_D2_a_failure_in_the_next_tick_rolls_back_across_the_tick_boundary(monkeypatch: pytest.MonkeyPatch) -> None:
     """R40: a choice that ends a Tick starts the next one; if that Tick's rules fail, the boundary just reached is
     dropped again and the game is exactly as before the choice (undo, save and play go on as usual)."""
-    from hickory_widget import flow
+    from hickory_widget.hickory.rules import flow
 
     game, rng = played(2, 6, 0), random.Random(6)
     while True:  # the first choice that ends a Tick
@@ -436,11 +437,12 @@ def test_a_builder_step_that_fails_says_why_and_changes_nothing(step: Any, says:
 # --------------------------------------------------------------------------------------------------- the intent table
 
 
-@pytest.mark.parametrize("kind", sorted(__import__("hickory_widget.hickory.intents", fromlist=["INTENTS"]).INTENTS))
+@pytest.mark.parametrize("kind",
+                         sorted(__import__("hickory_widget.hickory.board.intents", fromlist=["INTENTS"]).INTENTS))
 def test_every_intent_kind_checks_each_of_its_fields(kind: str) -> None:
     """Whatever the table lists: a field of the wrong type, an unknown field, a missing required field and (for
     intents that change the game) a version other than the board's, as an int, are each refused by name."""
-    from hickory_widget.hickory.intents import INTENTS, VERSION, IntentRefused, parse_intent
+    from hickory_widget.hickory.board.intents import INTENTS, VERSION, IntentRefused, parse_intent
 
     spec = INTENTS[kind]
     good: dict[str, Any] = {"type": kind, "version": 4}
@@ -472,7 +474,7 @@ def test_D2_a_fault_at_any_point_of_the_rules_rolls_back_and_play_goes_on_identi
     """Faults injected at random events of whole games (each rule records what it did, so a failing record is a
     failure anywhere in the rules): every one gives EngineError, the game exactly as before the choice (events
     and redo included), and the same choice then plays as in a game that never failed."""
-    from hickory_widget.hickory.state import State
+    from hickory_widget.hickory.rules.state import State
 
     real_emit = State.emit
     fault = {"in": -1}

@@ -10,11 +10,10 @@ The seeds are fixed, so a failure reproduces; ``benchmarks/fuzz_doors.py`` runs 
 from __future__ import annotations
 
 import pytest
-
-from hickory_widget.clocktowers.fuzzing import DOORS as CLOCKTOWERS_DOORS
-from hickory_widget.core.fuzzing import MUST_BE_ZERO
-from hickory_widget.hickory.fuzzing import DOORS
-from hickory_widget.mice.fuzzing import DOORS as MICE_DOORS
+from support.fuzz_clocktowers import DOORS as CLOCKTOWERS_DOORS
+from support.fuzz_core import MUST_BE_ZERO
+from support.fuzz_hickory import DOORS
+from support.fuzz_mice import DOORS as MICE_DOORS
 
 CASES = {"saves": 300, "positions": 300, "choices": 300, "intents": 300}
 CARD_DOORS = {**CLOCKTOWERS_DOORS, **MICE_DOORS}

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from hickory_widget import Game, IllegalChoice, SaveError, default_components
-from hickory_widget.hickory.invariants import problems
-from hickory_widget.hickory.position import to_data
+from hickory_widget.hickory.positions.position import to_data
+from hickory_widget.hickory.rules.invariants import problems
 
 COLORS = default_components().player_colors
 HAND_SPACES = {1: 2, 2: 4, 3: 6, 4: 8}

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from hickory_widget import Game, labels
+from hickory_widget import Game
 from hickory_widget.core.protocol import Ask
-from hickory_widget.hickory.i18n import FORMS, LANGUAGES, catalog, t
-from hickory_widget.hickory.view import build
+from hickory_widget.hickory.board.view import build
 from hickory_widget.hickory.widget import HickoryWidget
+from hickory_widget.hickory.words import labels
+from hickory_widget.hickory.words.i18n import FORMS, LANGUAGES, catalog, t
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "hickory_widget" / "hickory"

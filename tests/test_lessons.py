@@ -9,7 +9,7 @@ import re
 import pytest
 
 from hickory_widget import Game
-from hickory_widget.hickory.i18n import LANGUAGES
+from hickory_widget.hickory.words.i18n import LANGUAGES
 from hickory_widget.lessons import AnswerError, curriculum
 from hickory_widget.lessons.format import RULE_ID
 

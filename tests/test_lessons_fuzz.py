@@ -9,11 +9,11 @@ import random
 from pathlib import Path
 
 import pytest
+from support.fuzz_lessons import fuzz_files, fuzz_intents, mutate
 
 from hickory_widget.lessons import DATA_DIR
 from hickory_widget.lessons.card_widget import lesson_widget
 from hickory_widget.lessons.format import LessonError, read_lesson_text
-from hickory_widget.lessons.fuzz import fuzz_files, fuzz_intents, mutate
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -39,7 +39,7 @@ def test_the_mutations_are_seeded() -> None:
 
 def test_an_escape_would_be_counted(monkeypatch: pytest.MonkeyPatch) -> None:
     """The fuzzer can fail: a reader that lets a TypeError out is counted as an escape, not as a refusal."""
-    from hickory_widget.lessons import fuzz
+    from support import fuzz_lessons as fuzz
 
     with pytest.raises(LessonError):
         read_lesson_text(b"{", "x.json")

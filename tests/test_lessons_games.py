@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from hickory_widget.clocktowers import ClocktowersGame
-from hickory_widget.hickory.i18n import LANGUAGES
+from hickory_widget.hickory.words.i18n import LANGUAGES
 from hickory_widget.lessons import DATA_DIR, LessonError, curriculum, load_lesson
 from hickory_widget.mice import MiceGame, card
 

@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 
 from hickory_widget import Game, IllegalChoice, Position
-from hickory_widget.hickory.bots import RandomBot
-from hickory_widget.hickory.mcts import MCTSBot
-from hickory_widget.hickory.position import to_data
-from hickory_widget.hickory.whatif import SerialExecutor, compare
+from hickory_widget.hickory.analysis.bots import RandomBot
+from hickory_widget.hickory.analysis.mcts import MCTSBot
+from hickory_widget.hickory.analysis.whatif import SerialExecutor, compare
+from hickory_widget.hickory.positions.position import to_data
 
 
 def delivery_decision() -> Game:

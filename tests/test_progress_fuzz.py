@@ -1,4 +1,4 @@
-"""A seeded fuzz campaign against the classroom's doors (hickory_widget/lessons/progress_fuzz.py): progress files,
+"""A seeded fuzz campaign against the classroom's doors (tests/support/fuzz_progress.py): progress files,
 learners' names, hand-ins read by the dashboard, intents of the join form and the dashboard. A failing case is
 replayed by its seed; benchmarks/fuzz_progress.py runs a longer campaign and prints the counts per door."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hickory_widget.lessons.progress_fuzz import campaign, check_handins, check_intents
+from support.fuzz_progress import campaign, check_handins, check_intents
 
 CASES = 1500
 

@@ -4,7 +4,7 @@ Each game is set up from a seed and played by a ``random.Random(chooser)`` picki
 ``game.choice_ids`` (now and then also forcing a die roll or a bag draw), so every failure is reproduced by
 its players, seed, options, advanced flag and chooser seed, which the assertion messages print.
 
-Checked after every choice: the invariants of ``hickory_widget.hickory.invariants`` (tiles, mice, cards, decks,
+Checked after every choice: the invariants of ``hickory_widget.hickory.rules.invariants`` (tiles, mice, cards, decks,
 tracks), the minute hand's capacity (R13), cat paws (R111), scores never falling (R17). Undo and redo
 (whole games: after every choice; other games: at random points), save and load (at every Tick boundary
 or at random points) and determinism are checked on the same games.
@@ -27,10 +27,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hickory_widget import Game, IllegalChoice
-from hickory_widget.hickory.invariants import problems
-from hickory_widget.hickory.options import OPTIONS
-from hickory_widget.hickory.position import from_data, to_data
-from hickory_widget.hickory.state import State
+from hickory_widget.hickory.positions.position import from_data, to_data
+from hickory_widget.hickory.rules.invariants import problems
+from hickory_widget.hickory.rules.options import OPTIONS
+from hickory_widget.hickory.rules.state import State
 
 SCALE = float(os.environ.get("HICKORY_PROPERTY_SCALE", "1"))
 MAX_CHOICES = 50_000

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from hickory_widget import Game, IllegalChoice, Position
-from hickory_widget.hickory.chance import roll_die
-from hickory_widget.hickory.options import OPTIONS
+from hickory_widget.hickory.rules.chance import roll_die
+from hickory_widget.hickory.rules.options import OPTIONS
 
 
 def quiet(options: dict[str, bool] | None = None, minute: int = 3) -> Position:
@@ -180,7 +180,7 @@ def test_whole_games_with_each_option_keep_every_invariant(option: str, players:
     R13, R64, R94, R111) after every choice."""
     import random
 
-    from hickory_widget.hickory.invariants import problems
+    from hickory_widget.hickory.rules.invariants import problems
 
     for seed in range(2):
         game = Game.new(players, seed=seed, options={option: True})
@@ -197,8 +197,8 @@ def _game_with_f01_slash(slash: bool, option: bool) -> Game:
     from dataclasses import replace
     from types import MappingProxyType
 
-    from hickory_widget.hickory.components import default_components
-    from hickory_widget.hickory.position import from_data
+    from hickory_widget.hickory.positions.position import from_data
+    from hickory_widget.hickory.rules.components import default_components
 
     c = default_components()
     favors = dict(c.favors)

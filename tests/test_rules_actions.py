@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from hickory_widget import Position
-from hickory_widget.hickory.components import default_components
 from hickory_widget.hickory.game import Game
+from hickory_widget.hickory.rules.components import default_components
 
 C = default_components()
 PLAYERS = ["blue", "red"]
@@ -106,7 +106,7 @@ def test_R102_R127_leaf_scores_value_above_weight_and_the_4_is_never_covered(
 
 
 def test_R102_R127_successive_leaf_arrivals_score_9_7_6_5_4_4() -> None:
-    from hickory_widget import chain
+    from hickory_widget.hickory.rules import chain
 
     state = quiet().game(play_on=True).state.clone()
     got = []
@@ -302,7 +302,7 @@ def test_R75_R90_spotter_search_2_draws_3_returns_1() -> None:
 
 
 def test_R75a_short_bag_draws_what_there_is() -> None:
-    from hickory_widget import actions
+    from hickory_widget.hickory.rules import actions
 
     state = quiet().game(play_on=True).state.clone()
     state.loc["blue.spotter"] = ("outer", 4)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from hickory_widget import Game, IllegalChoice, Position
-from hickory_widget.hickory.components import MOUSE_KINDS, default_components
+from hickory_widget.hickory.rules.components import MOUSE_KINDS, default_components
 
 C = default_components()
 

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from hickory_widget import Game, IllegalChoice, Position, default_components
-from hickory_widget.hickory.setup import new_state
+from hickory_widget.hickory.rules.setup import new_state
 
 C = default_components()
 PLAYER_COUNTS = (1, 2, 3, 4)

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from hickory_widget import Game, Position
-from hickory_widget.hickory.svg import board_svg, esc, game_svg
-from hickory_widget.hickory.view import build
+from hickory_widget.hickory.board.svg import board_svg, esc, game_svg
+from hickory_widget.hickory.board.view import build
 
 NS = "{http://www.w3.org/2000/svg}"
 ON_CLOCK = ("inner", "outer", "hand")
@@ -71,7 +71,7 @@ def test_the_picture_fills_its_output_width(view: dict[str, Any]) -> None:
 
 
 def test_no_text_is_smaller_than_the_readable_size(view: dict[str, Any]) -> None:
-    from hickory_widget.hickory.svg import MIN_FONT, VIEW_WIDTH
+    from hickory_widget.hickory.board.svg import MIN_FONT, VIEW_WIDTH
 
     sizes = [float(el.get("font-size", "0")) for el in parse(board_svg(view)).iter(f"{NS}text")]
     assert min(sizes) >= MIN_FONT and MIN_FONT * 848 / VIEW_WIDTH >= 11
@@ -194,7 +194,7 @@ def test_each_owner_has_a_shape_of_its_own(view: dict[str, Any]) -> None:
 def test_the_picture_speaks_the_widgets_language(lang: str) -> None:
     """The picture in Italian or German: the widget's letters (catalog ui.letter.*) on the mice and tiles, the
     words of the catalog, no English heading left; the owner shapes stay the same as in English."""
-    from hickory_widget.hickory.i18n import t
+    from hickory_widget.hickory.words.i18n import t
 
     game = four_player()
     view = build(game, lang=lang)

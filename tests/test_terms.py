@@ -30,8 +30,8 @@ from texts_corpus import (
     without_fields,
 )
 
-from hickory_widget.hickory import labels
-from hickory_widget.hickory.i18n import ARTICLED, FORMS, Term, italian_article, proper_name, term_list
+from hickory_widget.hickory.words import labels
+from hickory_widget.hickory.words.i18n import ARTICLED, FORMS, Term, italian_article, proper_name, term_list
 
 GLOSSARY = Path(__file__).resolve().parents[2] / "shared" / "rules" / "glossary.csv"
 if not GLOSSARY.exists():
@@ -344,9 +344,9 @@ SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 
 
 def option_keys() -> set[str]:
-    from hickory_widget.clocktowers.options import OPTIONS as CT
-    from hickory_widget.hickory.options import OPTIONS as HD
-    from hickory_widget.mice.options import OPTIONS as MI
+    from hickory_widget.clocktowers.rules.options import OPTIONS as CT
+    from hickory_widget.hickory.rules.options import OPTIONS as HD
+    from hickory_widget.mice.rules.options import OPTIONS as MI
 
     return set(HD) | set(CT) | set(MI)
 
@@ -409,7 +409,7 @@ def test_zero_counts_are_said_in_words() -> None:
     reads 'has filled 2 columns', with neither 'has not filled a whole row or column'."""
     from hickory_widget.hickory.builder import Position
     from hickory_widget.hickory.game import Game
-    from hickory_widget.hickory.why_not import why_not
+    from hickory_widget.hickory.words.why_not import why_not
 
     pos = Position(["blue", "red"], seed=3).empty_leaves().no_favors().minute(3).token(4, "T-MARKET")
     game = pos.mouse("blue.spotter", "hand").favor("blue", "F07").game()
@@ -486,7 +486,7 @@ def test_a_lesson_does_not_refuse_a_move_twice() -> None:
     """A move that is simply not offered gets the why-not answer alone ('That is not one of the options now.
     What you can do: …'), not 'That move is not allowed.' before it, which said the same thing twice; a move
     refused by a rule keeps the lead ('That move is not allowed. A Scurrier leaps …')."""
-    from hickory_widget.hickory.i18n import t
+    from hickory_widget.hickory.words.i18n import t
     from hickory_widget.lessons import curriculum
 
     for lang in ("en", "it", "de"):

@@ -9,7 +9,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from hickory_widget import Game, IllegalChoice, Position
-from hickory_widget.hickory.whatif import Cancelled, SerialExecutor, compare
+from hickory_widget.hickory.analysis.whatif import Cancelled, SerialExecutor, compare
 
 
 @pytest.fixture(scope="module")

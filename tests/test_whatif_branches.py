@@ -7,8 +7,8 @@ import random
 import pytest
 
 from hickory_widget import Game, IllegalChoice
-from hickory_widget.hickory.bots import RandomBot, play
-from hickory_widget.hickory.position import to_data
+from hickory_widget.hickory.analysis.bots import RandomBot, play
+from hickory_widget.hickory.positions.position import to_data
 
 
 def mid_tick(players: int = 4, seed: int = 1, choices: int = 150) -> Game:

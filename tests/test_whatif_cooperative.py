@@ -10,7 +10,7 @@ import sys
 
 from hickory_widget.core.whatif import MeansChart, compare, compare_async
 from hickory_widget.core.whatif_panel import WhatIfPanel
-from hickory_widget.hickory.whatif import SerialExecutor
+from hickory_widget.hickory.analysis.whatif import SerialExecutor
 from tests.test_whatif_panel import delivery_position
 
 

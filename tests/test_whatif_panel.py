@@ -7,7 +7,7 @@ import pytest
 
 from hickory_widget import Position
 from hickory_widget.core.whatif_panel import WhatIfPanel
-from hickory_widget.hickory.whatif import SerialExecutor
+from hickory_widget.hickory.analysis.whatif import SerialExecutor
 
 
 def delivery_position():

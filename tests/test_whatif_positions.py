@@ -8,7 +8,7 @@ import random
 import pytest
 
 from hickory_widget import Game, Position, PositionError
-from hickory_widget.hickory.position import to_data
+from hickory_widget.hickory.positions.position import to_data
 
 
 def test_the_live_board_mid_tick_and_a_finished_games_last_board() -> None:

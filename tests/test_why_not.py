@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hickory_widget import Game, Position
-from hickory_widget.hickory.why_not import why_not
+from hickory_widget.hickory.words.why_not import why_not
 
 
 def quiet(minute: int = 3) -> Position:

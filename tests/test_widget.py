@@ -358,7 +358,7 @@ def test_a_move_late_in_a_game_sends_the_board_and_the_log_tail_only() -> None:
         texts = w.rule_texts["texts"]
         assert w.rule_texts["lang"] == lang
         assert all(r in texts for e in w.log for r in e["rules"])
-        assert all(text == hickory_widget.hickory.explain(r, lang) for r, text in texts.items())
+        assert all(text == hickory_widget.hickory.words.explain(r, lang) for r, text in texts.items())
 
 
 def test_the_hello_intent_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -381,7 +381,7 @@ def test_the_widget_is_importable_from_the_package_without_the_engine_importing_
 
 @pytest.mark.parametrize("lang", ["en", "it", "de"])
 def test_letters_on_the_board_are_unique_in_each_language(lang: str) -> None:
-    from hickory_widget.hickory.i18n import catalog
+    from hickory_widget.hickory.words.i18n import catalog
 
     letters = {k: v for k, v in catalog(lang).items() if k.startswith("ui.letter.")}
     assert len(letters) == 10 and len(set(letters.values())) == 10, letters

@@ -97,7 +97,7 @@ def bot_game_texts(name: str, players: int, seed: int, langs: tuple[str, ...] = 
             out[lang].append(d.prompt)
             out[lang].extend(c.label for c in game.choices_in(lang))
             if name == "hickory" and made % 7 == 0:  # why-not answers for options a learner might try
-                from hickory_widget.hickory.why_not import why_not
+                from hickory_widget.hickory.words.why_not import why_not
                 out[lang].extend(why_not(game, c, lang) for c in ("stay", "leap:3", "act:0", "inner:5"))
         game.choose(decide(game, bots[made % 2 if name == "hickory" else 0]))
         made += 1
@@ -108,12 +108,12 @@ def bot_game_texts(name: str, players: int, seed: int, langs: tuple[str, ...] = 
 
 def log_lines(name: str, game, lang: str) -> list[str]:
     if name == "hickory":
-        from hickory_widget.hickory.labels import event_text
+        from hickory_widget.hickory.words.labels import event_text
         return [event_text(game.state, e, lang) for e in game.events]
     if name == "mice":
-        from hickory_widget.mice import view
+        from hickory_widget.mice.board import view
         return [*view.log(game, lang), view.result(game, lang)] if game.over else view.log(game, lang)
-    from hickory_widget.clocktowers import view as ct_view
+    from hickory_widget.clocktowers.board import view as ct_view
     lines = ct_view.log(game, lang, True)
     return [*lines, ct_view.result(game, lang)] if game.over else lines
 

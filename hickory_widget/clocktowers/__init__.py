@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .builder import Position
-from .cards import Card, all_cards, card
 from .game import ClocktowersGame
+from .rules.cards import Card, all_cards, card
 
 __all__ = ["Card", "ClocktowersGame", "Position", "all_cards", "card"]

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import DECKS, all_cards
 from .game import ClocktowersGame
+from .rules.cards import DECKS, all_cards
 
 ALIASES = {"clock": "clock.plain"}
 

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.runner import GameRunner
-from .rules import RULES
-from .scoring import Standing, standings, tower_points, winners
+from .engine import RULES
+from .rules.scoring import Standing, standings, tower_points, winners
 
 
 class ClocktowersGame(GameRunner):
@@ -66,7 +66,7 @@ class ClocktowersGame(GameRunner):
 
     def _repr_svg_(self) -> str:
         """A static picture of the table: notebooks show it with no kernel."""
-        from .svg import game_svg
+        from .board.svg import game_svg
 
         return game_svg(self)
 

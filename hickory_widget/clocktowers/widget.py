@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import Any
 
 from ..core.widget import GameWidget
-from . import view
+from .board import view
+from .board.svg import game_svg
 from .game import ClocktowersGame
-from .labels import t
-from .svg import game_svg
+from .words.labels import t
 
 JS = Path(__file__).parent / "js"
 

@@ -9,7 +9,7 @@ each catalog's ``Plural-Forms`` header says the same), so ``t("it", "ct.ui.point
 wheel or a browser (JupyterLite), and Babel is needed only by the tools that write catalogs (a test checks this
 reader gives exactly what Babel's reader and gettext give). The three catalogs of a game have the same keys (each
 game's tests check it); game terms follow the editions' own words (the game's glossary.csv). Hickory Dickory's
-catalogs (``hickory_widget/hickory/i18n.py``) are read by the same code.
+catalogs (``hickory_widget/hickory/words/i18n.py``) are read by the same code.
 """
 
 from __future__ import annotations

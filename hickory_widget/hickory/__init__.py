@@ -10,27 +10,26 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .builder import Position
-    from .components import ComponentDataError, default_components, load_components
     from .game import Game, HickoryRules
-    from .position import PositionError
+    from .positions.position import PositionError
+    from .rules.components import ComponentDataError, default_components, load_components
     from .widget import HickoryWidget
 
-# ``explain`` shares its name with its module, so it is bound now: a later ``import hickory_widget.hickory.explain``
-# would otherwise leave the module where the function should be.
+# ``explain`` (words/explain.py) is bound now: it is small and the package's most used name.
 from ..core.lazy import lazy_names
-from .explain import explain
+from .words.explain import explain
 
 # Imported on first use, so that importing one part (the catalogs, a lesson's format) does not load the whole
 # engine, and the widget (ipywidgets) only when asked.
 _WHERE = {
-    "ComponentDataError": "components",
+    "ComponentDataError": "rules.components",
     "Game": "game",
     "HickoryRules": "game",
     "HickoryWidget": "widget",
     "Position": "builder",
-    "PositionError": "position",
-    "default_components": "components",
-    "load_components": "components",
+    "PositionError": "positions.position",
+    "default_components": "rules.components",
+    "load_components": "rules.components",
 }
 
 __all__ = [

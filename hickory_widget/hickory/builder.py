@@ -17,10 +17,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from ..core.doors import excerpt
-from .components import Components, default_components
 from .game import Game
-from .position import from_data, to_data
-from .setup import new_state
+from .positions.position import from_data, to_data
+from .rules.components import Components, default_components
+from .rules.setup import new_state
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -14,14 +14,15 @@ from typing import Any
 from ..core.doors import excerpt
 from ..core.protocol import Ask, Choice, Decision, IllegalChoice, PositionError, SaveError
 from ..core.runner import SEED_RANGE, Flow, GameRunner, is_seed
-from . import information, labels
-from .chance import FORCE_KINDS, check_force, reseed
-from .end_of_game import SOLO_GOAL, Standing, standings
-from .flow import play
-from .options import check_options
-from .position import from_data, to_data
-from .setup import new_state
-from .state import State, clockwise
+from .positions import information
+from .positions.position import from_data, to_data
+from .rules.chance import FORCE_KINDS, check_force, reseed
+from .rules.end_of_game import SOLO_GOAL, Standing, standings
+from .rules.flow import play
+from .rules.options import check_options
+from .rules.setup import new_state
+from .rules.state import State, clockwise
+from .words import labels
 
 __all__ = ["Choice", "Decision", "Game", "HickoryRules", "IllegalChoice", "SaveError"]
 
@@ -168,23 +169,23 @@ class Game(GameRunner):
         return HickoryWidget(self, **kwargs)
 
     def playout(self, seed: int | None = None, *, forkable: bool = True) -> Any:
-        """This game from now as a :class:`~hickory_widget.hickory.playout.Playout`: the same rules with no
+        """This game from now as a :class:`~hickory_widget.hickory.analysis.playout.Playout`: the same rules with no
         history, events, labels or undo, for bots and what-if runs. ``seed`` reseeds its future as :meth:`branch`
         does."""
-        from .playout import Playout
+        from .analysis.playout import Playout
 
         return Playout.from_game(self, seed=seed, forkable=forkable)
 
     @classmethod
     def what_if_engine(cls) -> Any:
         """What-if runs on Hickory Dickory's fast playouts and its own bots (greedy, random, mcts)."""
-        from .whatif import HickoryPlayouts
+        from .analysis.whatif import HickoryPlayouts
 
         return HickoryPlayouts()
 
     def _repr_svg_(self) -> str:
         """A static picture of the board: notebooks show it with no kernel (GitHub, nbviewer, HTML export)."""
-        from .svg import game_svg
+        from .board.svg import game_svg
 
         return game_svg(self)
 

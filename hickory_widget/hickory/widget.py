@@ -18,14 +18,14 @@ import traitlets
 from ..core.intents import SEAT_KINDS
 from ..core.protocol import IllegalChoice
 from ..core.widget import MAX_MESSAGE, SHELL_DIR, GameWidget, LanguageError, join_modules
-from . import bots
+from .analysis import bots
+from .board.intents import INTENTS, PLAY_UNTIL
+from .board.svg import board_svg
+from .board.timeline import check_step, game_at, rewind
+from .board.view import LogCache, build, log_view, rule_table
 from .game import Game
-from .i18n import t
-from .intents import INTENTS, PLAY_UNTIL
-from .svg import board_svg
-from .timeline import check_step, game_at, rewind
-from .view import LogCache, build, log_view, rule_table
-from .why_not import candidate_for, why_not
+from .words.i18n import t
+from .words.why_not import candidate_for, why_not
 
 JS_FILES = ("geometry.mjs", "board.mjs", "widget.mjs")
 """Front-end modules, in dependency order; see :func:`bundle`."""

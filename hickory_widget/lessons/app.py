@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
-from ..hickory.i18n import LANGUAGES, t
+from ..hickory.words.i18n import LANGUAGES, t
 from .progress import DEFAULT_PATH
 
 log = logging.getLogger(__name__)

@@ -55,7 +55,7 @@ class ClocktowersLessonWidget(CardLessonWidget):
     board_css = board_js.with_name("board.css")
 
     def table(self, lang: str, clickable: bool) -> dict[str, Any]:
-        from ..clocktowers import view
+        from ..clocktowers.board import view
         board = view.board(self.attempt.game, lang, False)
         if not clickable:
             board["plays"] = {}
@@ -73,7 +73,7 @@ class MiceLessonWidget(CardLessonWidget):
     board_css = board_js.with_name("board.css")
 
     def table(self, lang: str, clickable: bool) -> dict[str, Any]:
-        from ..mice import view
+        from ..mice.board import view
         seat = self.exercise.game().decision
         board = view.board(self.attempt.game, lang, seat.player if seat else None, False)
         if not clickable:

@@ -22,7 +22,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from ..hickory.i18n import t
+from ..hickory.words.i18n import t
 from . import curriculum
 from .exercise import Exercise
 from .handin import HandinError, read_handin

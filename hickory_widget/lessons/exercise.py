@@ -14,11 +14,11 @@ from functools import cache
 from typing import Any
 
 from ..core.protocol import Ask
-from ..hickory import labels
 from ..hickory.game import Game
-from ..hickory.i18n import LANGUAGES, catalog, check_language, tn
-from ..hickory.position import to_data
-from ..hickory.why_not import not_offered, why_not
+from ..hickory.positions.position import to_data
+from ..hickory.words import labels
+from ..hickory.words.i18n import LANGUAGES, catalog, check_language, tn
+from ..hickory.words.why_not import not_offered, why_not
 from . import games
 from .format import ExerciseData, LessonData
 from .lookahead import option_values

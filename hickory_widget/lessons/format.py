@@ -15,8 +15,8 @@ from typing import Any
 
 from ..hickory.builder import Position
 from ..hickory.game import Game
-from ..hickory.i18n import LANGUAGES
-from ..hickory.position import PositionError, from_data
+from ..hickory.positions.position import PositionError, from_data
+from ..hickory.words.i18n import LANGUAGES
 from .games import GAMES, HICKORY, NAMES
 from .lookahead import HORIZONS
 from .task import BOTS, GOAL_TESTS, MAX_MOVES

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from ..hickory.i18n import t
+from ..hickory.words.i18n import t
 from .identity import Identities, IdentityError, check_pin_shape, clean_name
 from .panel import Panel
 

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs
 import anywidget
 import traitlets
 
-from ..hickory.i18n import LANGUAGES, t
+from ..hickory.words.i18n import LANGUAGES, t
 
 PARTS = ("title", "intro", "stars", "teachers_title", "teachers")
 

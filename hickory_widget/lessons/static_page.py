@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs
 
-from ..hickory.i18n import LANGUAGES
+from ..hickory.words.i18n import LANGUAGES
 from .handin import HandinError, check_learner
 from .widget import LessonWidget
 

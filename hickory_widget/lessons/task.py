@@ -44,7 +44,7 @@ def _bot(name: str, game_name: str, seat_index: int) -> Callable[[Any], str]:
         rng = random.Random(seat_index)
         return lambda game: rng.choice(game.choice_ids)
     if game_name == "hickory":
-        from ..hickory.bots import GreedyBot as HickoryGreedy
+        from ..hickory.analysis.bots import GreedyBot as HickoryGreedy
         hickory_bot = HickoryGreedy(seat_index)
         return hickory_bot.choose
     from ..core.bots import GreedyBot, decide

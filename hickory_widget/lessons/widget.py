@@ -16,13 +16,13 @@ import anywidget
 import traitlets
 
 from ..core.widget import join_modules
-from ..hickory import labels
+from ..hickory.board.view import build
 from ..hickory.game import Game
-from ..hickory.i18n import LANGUAGES, check_language
-from ..hickory.view import build
-from ..hickory.why_not import candidate_for
 from ..hickory.widget import JS_FILES, _js_dir
 from ..hickory.widget import css as board_css
+from ..hickory.words import labels
+from ..hickory.words.i18n import LANGUAGES, check_language
+from ..hickory.words.why_not import candidate_for
 from . import curriculum
 from .exercise import AnswerError, Exercise, Lesson, Verdict, ui_text, ui_texts
 from .format import excerpt

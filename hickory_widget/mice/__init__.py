@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import ANIMALS, PREY, Card, card
 from .game import MiceGame
+from .rules.cards import ANIMALS, PREY, Card, card
 
 __all__ = ["ANIMALS", "PREY", "Card", "MiceGame", "card"]

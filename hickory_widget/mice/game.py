@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.runner import GameRunner
-from .cards import HUNTER, PREY, card
-from .rules import RULES
-from .scoring import Standing, standings, winners
-from .state import HIDDEN
+from .engine import RULES
+from .rules.cards import HUNTER, PREY, card
+from .rules.scoring import Standing, standings, winners
+from .rules.state import HIDDEN
 
 GUESS = 0.25
 """The greedy bot's guess of the chance that another player plays a given animal this round."""
@@ -86,7 +86,7 @@ class MiceGame(GameRunner):
 
     def _repr_svg_(self) -> str:
         """A static picture of the table: notebooks show it with no kernel. Face-down cards stay face down."""
-        from .svg import game_svg
+        from .board.svg import game_svg
 
         return game_svg(self)
 

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from ..core.widget import GameWidget
-from . import view
+from .board import view
+from .board.svg import game_svg
 from .game import MiceGame
-from .labels import t
-from .svg import game_svg
+from .words.labels import t
 
 JS = Path(__file__).parent / "js"
 

@@ -21,7 +21,7 @@ AT_WIDTH = 848
 
 def hickory_four(language: str = "en") -> str:
     from hickory_widget import Position
-    from hickory_widget.hickory.svg import game_svg
+    from hickory_widget.hickory.board.svg import game_svg
 
     pos = Position(4, seed=3)
     pos.leaf(3, "wild").leaf(5, "crown").paws(11, 11).minute(6).hour(9)
@@ -41,7 +41,7 @@ def hickory_solo() -> str:
 
 def clocktowers_midgame(language: str = "en") -> str:
     from hickory_widget.clocktowers import ClocktowersGame
-    from hickory_widget.clocktowers.svg import game_svg
+    from hickory_widget.clocktowers.board.svg import game_svg
     from hickory_widget.core.bots import GreedyBot
 
     game = ClocktowersGame.new(players=4, seed=2)
@@ -56,7 +56,7 @@ def clocktowers_midgame(language: str = "en") -> str:
 def mice_midgame(language: str = "en") -> str:
     from hickory_widget.core.bots import RandomBot
     from hickory_widget.mice import MiceGame
-    from hickory_widget.mice.svg import game_svg
+    from hickory_widget.mice.board.svg import game_svg
 
     game = MiceGame.new(players=6, seed=4)
     bots = {p: RandomBot(i) for i, p in enumerate(game.state.players)}

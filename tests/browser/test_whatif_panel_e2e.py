@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 SETUP_CELL = """\
 import ipywidgets as widgets
 from hickory_widget import Position
-from hickory_widget.hickory.whatif import SerialExecutor
+from hickory_widget.hickory.analysis.whatif import SerialExecutor
 
 pos = (Position(players=["blue", "red"], seed=3).empty_leaves().no_favors().hour(10).quests("Q07")
        .minute(5).mouse("blue.scavenger", "hand").leaf(6, "purple thimble").only("blue.scavenger"))

@@ -7,7 +7,7 @@ import pytest
 from ct_helpers import ALL, accounted
 
 from hickory_widget.clocktowers import ClocktowersGame, card
-from hickory_widget.clocktowers.heights import sequence_error
+from hickory_widget.clocktowers.rules.heights import sequence_error
 from hickory_widget.core.bots import GreedyBot, RandomBot, play
 
 

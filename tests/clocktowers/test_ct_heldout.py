@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from hickory_widget.clocktowers import ClocktowersGame, all_cards
-from hickory_widget.clocktowers.options import OWN_TOWERS
+from hickory_widget.clocktowers.rules.options import OWN_TOWERS
 from hickory_widget.core.protocol import IllegalChoice, PositionError
 
 EMPTY = {"floors": [], "roofs": [], "clocks": []}
@@ -81,7 +81,7 @@ def test_C3_the_decks_are_shuffled_by_the_seed_and_the_named_first_player_starts
 
 
 def test_C3_the_top_cards_are_face_up_and_the_removed_cards_are_never_shown() -> None:
-    from hickory_widget.clocktowers.view import board
+    from hickory_widget.clocktowers.board.view import board
 
     game = ClocktowersGame.new(players=2, seed=3)
     p = game.position()
@@ -234,7 +234,7 @@ def test_C8_any_card_may_be_discarded_face_down_even_when_it_could_be_played() -
     assert p["discard"] == ["roof.red.1"] and "roof.red.1" not in p["hands"]["Ann"]
     assert all("roof.red.1" not in [*t["floors"], t["clock"], t["roof"]] for t in p["towers"])
     # face down: the log line says a card went, not which one
-    from hickory_widget.clocktowers.labels import event_text
+    from hickory_widget.clocktowers.words.labels import event_text
 
     line = event_text(game.events[-1], "en")
     assert "Ann" in line and "red" not in line and "roof" not in line
@@ -549,7 +549,7 @@ def test_C13_only_the_players_tied_for_most_points_are_compared() -> None:
 
 
 def test_C13_the_result_text_says_what_broke_the_tie() -> None:
-    from hickory_widget.clocktowers.view import result
+    from hickory_widget.clocktowers.board.view import result
 
     game = _finished([tower("t1", "Ann", "floor1.mice.1", clock="clock.plain.1", roof="roof.red.1"),
                       tower("t2", "Bob", "floor2.mice.1", clock="clock.plain.2", roof="roof.red.2")])
@@ -598,7 +598,7 @@ def test_C1_a_malformed_position_is_refused_naming_what_is_wrong(change: dict[st
 
 # ------------------------------------------------------------------------------------------------ what the board says
 def test_C10_the_board_says_which_height_a_picked_roof_needs_and_when_it_fits_nowhere() -> None:
-    from hickory_widget.clocktowers.view import board
+    from hickory_widget.clocktowers.board.view import board
 
     # Ann's first red roof: height 1 or 2; her only tower with a clock is 3 high, so it fits nowhere now
     game = table({"Ann": ["roof.red.1", "clock.plain.2"], "Bob": ["floor1.cats.1"]},
@@ -611,7 +611,7 @@ def test_C10_the_board_says_which_height_a_picked_roof_needs_and_when_it_fits_no
 
 
 def test_C12_the_board_says_what_each_tower_is_worth_now_and_at_the_end() -> None:
-    from hickory_widget.clocktowers.view import board
+    from hickory_widget.clocktowers.board.view import board
 
     game = table({"Ann": ["floor1.plain.5"], "Bob": ["floor1.plain.4"]},
                  [tower("t1", "Ann", "floor1.cats.1", clock="clock.mice.1", roof="roof.red.1"),
@@ -697,7 +697,7 @@ def test_C3_a_branch_deals_again_only_what_nobody_has_seen() -> None:
 
 
 def test_C4_the_board_marks_the_towers_the_others_changed_since_your_last_turn() -> None:
-    from hickory_widget.clocktowers.view import board
+    from hickory_widget.clocktowers.board.view import board
 
     game = table({"Ann": ["floor1.plain.1", "floor1.plain.2"], "Bob": ["clock.plain.1", "floor1.cats.1"]},
                  [tower("t1", "Bob", "floor1.mice.1")])

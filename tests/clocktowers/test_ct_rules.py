@@ -8,8 +8,8 @@ import pytest
 from ct_helpers import game
 
 from hickory_widget.clocktowers import ClocktowersGame, all_cards, card
-from hickory_widget.clocktowers.cards import COLOURS
-from hickory_widget.clocktowers.options import OWN_TOWERS
+from hickory_widget.clocktowers.rules.cards import COLOURS
+from hickory_widget.clocktowers.rules.options import OWN_TOWERS
 from hickory_widget.core import IllegalChoice
 
 
@@ -107,7 +107,7 @@ def test_C8_discard_face_down_even_when_a_play_is_possible_then_draw() -> None:
     assert "discard:floor1.cats.1" in g.choice_ids and "discard:roof.red.1" in g.choice_ids
     g.choose("discard:roof.red.1")  # no tower can take it: discarding is the only use
     assert g.state.discard == ["roof.red.1"] and g.decision.kind == "draw"
-    from hickory_widget.clocktowers.labels import event_text
+    from hickory_widget.clocktowers.words.labels import event_text
 
     assert "red" not in event_text(g.events[-1], "en")  # face down: the log does not name it
 

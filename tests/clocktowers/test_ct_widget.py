@@ -12,8 +12,8 @@ import pytest
 from ct_helpers import game
 
 from hickory_widget.clocktowers import ClocktowersGame
-from hickory_widget.clocktowers.labels import CATALOG
 from hickory_widget.clocktowers.widget import ClocktowersWidget
+from hickory_widget.clocktowers.words.labels import CATALOG
 from hickory_widget.core.widget import SHELL
 
 PACKAGE = Path(__file__).parents[2] / "hickory_widget"

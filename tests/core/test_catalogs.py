@@ -9,10 +9,10 @@ import string
 
 import pytest
 
-from hickory_widget.clocktowers.labels import CATALOG as CLOCKTOWERS
+from hickory_widget.clocktowers.words.labels import CATALOG as CLOCKTOWERS
 from hickory_widget.core.messages import LANGUAGES, Catalog
 from hickory_widget.core.widget import SHELL
-from hickory_widget.mice.labels import CATALOG as MICE
+from hickory_widget.mice.words.labels import CATALOG as MICE
 
 CATALOGS = {"shell": SHELL, "clocktowers": CLOCKTOWERS, "mice": MICE}
 HEDGE = re.compile(r"\((s|n|e|en|i|a|o|es|r)\)|\w/\w\b", re.IGNORECASE)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from hickory_widget.clocktowers import ClocktowersGame
-from hickory_widget.clocktowers.options import OWN_TOWERS
+from hickory_widget.clocktowers.rules.options import OWN_TOWERS
 from hickory_widget.core import IllegalChoice
 from hickory_widget.core.bots import GreedyBot
 from hickory_widget.core.whatif import ReplayPlayouts, SerialExecutor, compare, outlook

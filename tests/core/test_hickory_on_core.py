@@ -71,20 +71,19 @@ def test_the_cores_what_if_reads_a_hickory_position() -> None:
     assert result.margin <= result.scores[game.decision.player] - best_other + 1e-9
 
 
-def test_old_import_paths_name_the_moved_modules() -> None:
-    """Code written before the move keeps working: the old module names are the new modules themselves."""
+def test_public_names_stay_and_pre_split_paths_are_gone() -> None:
+    """The README's names import from the package; the module paths from before the games' split (never released)
+    are gone, with no finder left to answer for them."""
     import importlib
 
-    import hickory_widget.hickory.state as state
+    import hickory_widget
 
-    assert importlib.import_module("hickory_widget.state") is state
-    from hickory_widget.decisions import IllegalChoice as OldIllegal
-    from hickory_widget.game import Game as OldGame
-
-    assert OldGame is Game and OldIllegal is importlib.import_module("hickory_widget.core.protocol").IllegalChoice
-    assert callable(importlib.import_module("hickory_widget").explain)  # the function, never the module
-    with pytest.raises(ModuleNotFoundError):
-        importlib.import_module("hickory_widget.no_such_module")
+    assert hickory_widget.Game is Game
+    assert hickory_widget.IllegalChoice is importlib.import_module("hickory_widget.core.protocol").IllegalChoice
+    assert callable(hickory_widget.explain)  # the function, never the module
+    for old in ("hickory_widget.state", "hickory_widget.game", "hickory_widget.decisions", "hickory_widget.no_such"):
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(old)
 
 
 def test_R114_winners_follow_the_standings() -> None:

@@ -18,15 +18,15 @@ from typing import Any
 import pytest
 
 from hickory_widget.clocktowers import ClocktowersGame
-from hickory_widget.clocktowers import view as ct_view
-from hickory_widget.clocktowers.cards import DECKS, card
-from hickory_widget.clocktowers.rules import RULES as CT_RULES
+from hickory_widget.clocktowers.board import view as ct_view
+from hickory_widget.clocktowers.engine import RULES as CT_RULES
+from hickory_widget.clocktowers.rules.cards import DECKS, card
 from hickory_widget.core.bots import GreedyBot, RandomBot, decide
 from hickory_widget.core.protocol import IllegalChoice
 from hickory_widget.core.whatif import SerialExecutor, compare
 from hickory_widget.mice import MiceGame
-from hickory_widget.mice import view as mice_view
-from hickory_widget.mice.rules import RULES as MICE_RULES
+from hickory_widget.mice.board import view as mice_view
+from hickory_widget.mice.engine import RULES as MICE_RULES
 
 PAIRS = 40
 """Random states per game; each is checked for every seat."""
@@ -187,7 +187,7 @@ def _hickory_pairs() -> tuple[list[tuple[Any, Any, str]], int]:
     together, the bag and quest deck in another order, another generator. A pair whose first Tick then rolls or
     draws differently (the seat would see it) is left out and counted."""
     from hickory_widget import Game
-    from hickory_widget.hickory.information import DRAWS, ROLLS
+    from hickory_widget.hickory.positions.information import DRAWS, ROLLS
 
     rng = random.Random(22)
     pairs, left_out = [], 0
@@ -226,8 +226,8 @@ def _hickory_pairs() -> tuple[list[tuple[Any, Any, str]], int]:
 
 
 def test_a_hickory_seat_is_given_the_same_whatever_it_cannot_see() -> None:
-    from hickory_widget.hickory.bots import GreedyBot as HickoryGreedy
-    from hickory_widget.hickory.mcts import MCTSBot
+    from hickory_widget.hickory.analysis.bots import GreedyBot as HickoryGreedy
+    from hickory_widget.hickory.analysis.mcts import MCTSBot
 
     pairs, left_out = _hickory_pairs()
     assert len(pairs) >= 30, (len(pairs), left_out)

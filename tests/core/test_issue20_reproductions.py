@@ -125,7 +125,7 @@ def test_a_seat_save_with_a_card_in_place_of_sealed_or_a_sealed_redo_is_refused(
 
 
 def test_redo_is_all_or_nothing_when_the_rules_fail(monkeypatch) -> None:
-    from hickory_widget.clocktowers import flow
+    from hickory_widget.clocktowers.rules import flow
     from hickory_widget.core.doors import EngineError
 
     g = ClocktowersGame.new(players=2, seed=3)

@@ -87,7 +87,7 @@ def test_a_damaged_catalog_names_the_line(tmp_path):
 def test_the_package_speaks_three_languages_without_babel():
     code = ("import sys; sys.modules['babel'] = None\n"
             "from hickory_widget.hickory import i18n\n"
-            "from hickory_widget.mice.labels import CATALOG\n"
+            "from hickory_widget.mice.words.labels import CATALOG\n"
             "print(i18n.t('it', 'count.points', n=1), '|', i18n.t('de', 'count.points', n=2), '|',"
             " len(CATALOG.texts['de']) > 0)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

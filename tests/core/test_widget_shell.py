@@ -14,9 +14,9 @@ from hickory_widget.clocktowers import ClocktowersGame
 from hickory_widget.clocktowers.widget import ClocktowersWidget
 from hickory_widget.core.intents import SHELL_INTENTS, Field, Intents, text
 from hickory_widget.core.widget import SHELL, GameWidget
-from hickory_widget.hickory import bots as hickory_bots
-from hickory_widget.hickory.i18n import t
+from hickory_widget.hickory.analysis import bots as hickory_bots
 from hickory_widget.hickory.widget import HickoryWidget, bundle
+from hickory_widget.hickory.words.i18n import t
 from hickory_widget.mice import MiceGame
 
 

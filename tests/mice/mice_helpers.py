@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hickory_widget.mice import MiceGame
-from hickory_widget.mice.cards import COLOURS, player_set
+from hickory_widget.mice.rules.cards import COLOURS, player_set
 
 
 def table(plays: list[str], centre: list[str], *, left: int = 3, piles: dict[str, list[str]] | None = None,

@@ -9,10 +9,11 @@ import pytest
 
 from hickory_widget.core import IllegalChoice, SaveError
 from hickory_widget.core.bots import GreedyBot, RandomBot, play
-from hickory_widget.mice import MiceGame, view
-from hickory_widget.mice.information import unplayed
-from hickory_widget.mice.labels import event_text
-from hickory_widget.mice.state import HIDDEN
+from hickory_widget.mice import MiceGame
+from hickory_widget.mice.board import view
+from hickory_widget.mice.positions.information import unplayed
+from hickory_widget.mice.rules.state import HIDDEN
+from hickory_widget.mice.words.labels import event_text
 
 
 def check_invariants(g: MiceGame) -> None:

@@ -7,9 +7,9 @@ from mice_helpers import captured, faces, play_round, table
 
 from hickory_widget.core import IllegalChoice
 from hickory_widget.mice import MiceGame
-from hickory_widget.mice.cards import ANIMALS, HELP_CARDS, PREY, STARTING_CARDS, card
-from hickory_widget.mice.hunt import winning_value
-from hickory_widget.mice.information import unplayed
+from hickory_widget.mice.positions.information import unplayed
+from hickory_widget.mice.rules.cards import ANIMALS, HELP_CARDS, PREY, STARTING_CARDS, card
+from hickory_widget.mice.rules.hunt import winning_value
 
 
 def test_M1_six_sets_of_sixteen_four_starting_cards_four_help_cards() -> None:

@@ -91,7 +91,7 @@ def test_the_italian_and_german_terms_come_from_the_glossary() -> None:
     import csv
     from pathlib import Path
 
-    from hickory_widget.mice.labels import CATALOG
+    from hickory_widget.mice.words.labels import CATALOG
 
     rows = {r["key"]: r for r in csv.DictReader((Path(__file__).parents[2] / "hickory_widget" / "mice" /
                                                  "glossary.csv").open(encoding="utf-8"))}

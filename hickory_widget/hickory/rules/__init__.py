@@ -1,0 +1,4 @@
+"""The rules of Hickory Dickory: the state as data, the flow, and one module per rulebook concept.
+
+May import: the core only (never positions, words, board or analysis).
+"""

@@ -1,0 +1,4 @@
+"""The words of Hickory Dickory: labels, explanations, why-not answers and the en/it/de catalogs.
+
+May import: the core, rules and positions.
+"""
