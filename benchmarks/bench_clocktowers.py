@@ -9,20 +9,15 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import time
-from collections.abc import Callable
-from typing import TypeVar
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the test tools in tests/support/
+
+from support.card_bench import bot_game, timed
 
 from hickory_widget.clocktowers import ClocktowersGame
 from hickory_widget.core.bots import GreedyBot, RandomBot, play
-
-T = TypeVar("T")
-
-
-def timed(fn: Callable[[], T]) -> tuple[T, float]:
-    start = time.perf_counter()
-    out = fn()
-    return out, time.perf_counter() - start
 
 
 def main() -> None:
@@ -34,14 +29,11 @@ def main() -> None:
         for name, make in (("random", RandomBot), ("greedy", GreedyBot)):
             times, choices, saves, loads, undos = [], [], [], [], []
             for seed in range(args.games):
-                game = ClocktowersGame.new(players=players, seed=seed)
-                made, t = timed(lambda g=game, m=make: play(g, {p: m(i) for i, p in enumerate(g.state.players)}))
-                times.append(t)
-                choices.append(made)
-                text, t = timed(game.to_json)
-                saves.append(t)
-                _, t = timed(lambda s=text: ClocktowersGame.from_json(s))
-                loads.append(t)
+                game, fig = bot_game(ClocktowersGame, players, seed, make)
+                times.append(fig["play"])
+                choices.append(fig["choices"])
+                saves.append(fig["save"])
+                loads.append(fig["load"])
                 _, t = timed(lambda g=game: [g.undo() for _ in range(len(g.history))])
                 undos.append(t)
             ms = [1000 * statistics.mean(x) for x in (times, saves, loads, undos)]

@@ -9,20 +9,15 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
-from collections.abc import Callable
-from typing import TypeVar
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the test tools in tests/support/
+
+from support.card_bench import bot_game, timed
 
 from hickory_widget.core.bots import GreedyBot, RandomBot, play
 from hickory_widget.mice import MiceGame
-
-T = TypeVar("T")
-
-
-def timed(fn: Callable[[], T]) -> tuple[T, float]:
-    start = time.perf_counter()
-    out = fn()
-    return out, time.perf_counter() - start
 
 
 def speed(games: int) -> None:
@@ -32,14 +27,11 @@ def speed(games: int) -> None:
         for name, make in (("random", RandomBot), ("greedy", GreedyBot)):
             times, choices, saves, loads, seat_saves, views = [], [], [], [], [], []
             for seed in range(games):
-                game = MiceGame.new(players=players, seed=seed)
-                made, t = timed(lambda g=game, m=make: play(g, {p: m(i) for i, p in enumerate(g.state.players)}))
-                times.append(t)
-                choices.append(made)
-                text, t = timed(game.to_json)
-                saves.append(t)
-                _, t = timed(lambda s=text: MiceGame.from_json(s))
-                loads.append(t)
+                _, fig = bot_game(MiceGame, players, seed, make)
+                times.append(fig["play"])
+                choices.append(fig["choices"])
+                saves.append(fig["save"])
+                loads.append(fig["load"])
                 mid = MiceGame.new(players=players, seed=seed)
                 play(mid, {p: RandomBot(i) for i, p in enumerate(mid.state.players)}, limit=8 * players + 2)
                 _, t = timed(lambda g=mid: g.to_json(seat=g.decision.player))

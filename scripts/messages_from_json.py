@@ -32,7 +32,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
-MESSAGES = ROOT / "hickory_widget" / "hickory" / "messages"
+MESSAGES = ROOT / "hickory_widget" / "hickory" / "words" / "messages"
 LANGUAGES = ("en", "it", "de")
 TEAM = "hickory_widget authors"
 LANGUAGE_NAMES = {"en": "English", "it": "Italian", "de": "German"}

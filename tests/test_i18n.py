@@ -24,7 +24,7 @@ from hickory_widget.hickory.words.i18n import FORMS, LANGUAGES, catalog, t
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "hickory_widget" / "hickory"
-MESSAGES = PACKAGE / "messages"
+MESSAGES = PACKAGE / "words" / "messages"
 GLOSSARY = Path(__file__).parent / "data" / "glossary.csv"
 """A copy of ../shared/rules/glossary.csv, the trilingual term list the editions use."""
 
@@ -180,7 +180,7 @@ def test_every_rule_in_random_games_is_explained_in_every_language() -> None:
 
 def test_every_rule_and_event_in_the_engine_source_has_a_text() -> None:
     """Statically: rule ids given to emit/enter/leap calls and every emitted event kind (also rare ones)."""
-    source = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.glob("*.py"))
+    source = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py"))
     rule_ids = set(re.findall(r'"((?:R\d+[a-z]?)|(?:Q\d+))"', source))
     kinds = set(re.findall(r'\.emit\(\s*"(\w+)"', source))
     variants = {"mouse_fled": ("mouse_fled_inner", "mouse_fled_outer"), "solo_result": ("solo_won", "solo_lost")}

@@ -26,7 +26,7 @@ def po(folder: Path, lang: str):
 @pytest.fixture
 def messages(tmp_path: Path) -> Path:
     folder = tmp_path / "messages"
-    shutil.copytree(ROOT / "hickory_widget" / "hickory" / "messages", folder)
+    shutil.copytree(ROOT / "hickory_widget" / "hickory" / "words" / "messages", folder)
     return folder
 
 

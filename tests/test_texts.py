@@ -63,27 +63,27 @@ def test_every_rule_ruling_and_project_ruling_is_explained_in_every_language() -
         assert not missing, f"no explanation in {lang}.po for: {', '.join(missing)}"
         assert set(explained_ids(lang)) >= set(ids)
         for i in ids:
-            text = hickory_widget.hickory.words.explain(i, language=lang)
+            text = hickory_widget.hickory.explain(i, language=lang)
             assert len(text.split()) >= 4, f"{lang} {i}: too short to explain anything: {text!r}"
             assert "Rule " + i not in text
 
 
 def test_explanations_differ_by_language_and_say_when_data_is_reconstructed() -> None:
     for i in spec_ids():
-        en, it, de = (hickory_widget.hickory.words.explain(i, lang) for lang in LANGUAGES)
+        en, it, de = (hickory_widget.hickory.explain(i, lang) for lang in LANGUAGES)
         assert len({en, it, de}) == 3, f"{i} is not translated"
-    assert "reconstructed" in hickory_widget.hickory.words.explain("R21")
-    assert "ricostruiti" in hickory_widget.hickory.words.explain("R28", "it")
-    assert "rekonstruierte" in hickory_widget.hickory.words.explain("Q14", "de")
+    assert "reconstructed" in hickory_widget.hickory.explain("R21")
+    assert "ricostruiti" in hickory_widget.hickory.explain("R28", "it")
+    assert "rekonstruierte" in hickory_widget.hickory.explain("Q14", "de")
 
 
 def test_explain_refuses_unknown_ids_and_languages_saying_what_is_allowed() -> None:
-    assert hickory_widget.hickory.words.explain("r48") == hickory_widget.hickory.words.explain("R48")
+    assert hickory_widget.hickory.explain("r48") == hickory_widget.hickory.explain("R48")
     for bad in ("R999", "R48z", "48", "", "M3", None):
         with pytest.raises(ValueError, match="ids look like R48 or R40a"):
-            hickory_widget.hickory.words.explain(bad)  # type: ignore[arg-type]
+            hickory_widget.hickory.explain(bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="en, it, de"):
-        hickory_widget.hickory.words.explain("R48", language="fr")
+        hickory_widget.hickory.explain("R48", language="fr")
 
 
 def test_rule_badges_carry_the_same_explanations() -> None:
@@ -94,7 +94,7 @@ def test_rule_badges_carry_the_same_explanations() -> None:
         badges = [r for entry in build(game, 1, lang)["log"] for r in entry["rule_texts"]]
         assert badges
         for badge in badges:
-            assert badge["text"] == hickory_widget.hickory.words.explain(badge["id"], lang)
+            assert badge["text"] == hickory_widget.hickory.explain(badge["id"], lang)
 
 
 # ------------------------------------------------------------------------------------------------ plurals, gender
@@ -338,7 +338,7 @@ def test_each_ruling_with_a_switch_says_in_words_that_an_option_exists() -> None
     for name, description in OPTIONS.items():
         for q in re.findall(r"\bQ\d+\b", description.split(":")[0]):
             for lang in LANGUAGES:
-                text = hickory_widget.hickory.words.explain(q, lang)
+                text = hickory_widget.hickory.explain(q, lang)
                 assert words[lang] in text, f"{lang} {q} does not say that a rule option exists"
                 assert name not in text, f"{lang} {q} shows the option key {name}"
 

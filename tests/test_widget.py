@@ -358,7 +358,7 @@ def test_a_move_late_in_a_game_sends_the_board_and_the_log_tail_only() -> None:
         texts = w.rule_texts["texts"]
         assert w.rule_texts["lang"] == lang
         assert all(r in texts for e in w.log for r in e["rules"])
-        assert all(text == hickory_widget.hickory.words.explain(r, lang) for r, text in texts.items())
+        assert all(text == hickory_widget.hickory.explain(r, lang) for r, text in texts.items())
 
 
 def test_the_hello_intent_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:

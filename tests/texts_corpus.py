@@ -26,7 +26,7 @@ def catalog_templates(lang: str, game: str) -> dict[str, str]:
     """Every key of one game's catalog with its template (a plural message: every form joined by ' | ')."""
     from babel.messages.pofile import read_po
 
-    with (PACKAGE / game / "messages" / f"{lang}.po").open("rb") as f:
+    with (PACKAGE / game / ("messages" if game == "core" else "words/messages") / f"{lang}.po").open("rb") as f:
         po = read_po(f, locale=lang)
     out = {}
     for m in po:

@@ -52,6 +52,25 @@ def ranks(order: list[str], keys: Mapping[str, Any]) -> list[int]:
     return out
 
 
+def ranked(players: list[str], keys: Mapping[str, tuple[Any, ...]]) -> list[tuple[str, tuple[Any, ...], int]]:
+    """Players best first by their key (highest first), each with its key and place; equal keys share a place.
+    Both card games build their standings on it, each with its own tie-breaks in the key."""
+    order = sorted(players, key=lambda p: keys[p], reverse=True)
+    return [(p, keys[p], place) for p, place in zip(order, ranks(order, keys), strict=True)]
+
+
+def check_position_head(data: Any, game: str, fmt: str, fields: set[str] | frozenset[str]) -> None:
+    """The checks every card game's position starts with: an object, for this game, with no unknown field;
+    ValueError saying what is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError(f"a {game} position is an object (a dict), not {type(data).__name__}")
+    if data.get("game", fmt) != fmt:
+        raise ValueError(f"this position is for {data.get('game')!r}, not {fmt!r}")
+    unknown = set(data) - set(fields)
+    if unknown:
+        raise ValueError(f"unknown position fields {sorted(unknown)}; the fields are {sorted(fields)}")
+
+
 def whole(value: Any, field: str, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high`` for a position's ``field``; ValueError naming the field otherwise."""
     if type(value) is not int or not low <= value <= high:

@@ -116,7 +116,7 @@ def test_the_three_catalogs_have_the_same_keys_and_placeholders(catalog) -> None
 
 
 def test_the_glossary_terms_are_the_ones_the_italian_catalog_uses() -> None:
-    with (PACKAGE / "clocktowers" / "glossary.csv").open(encoding="utf-8") as f:
+    with (PACKAGE / "clocktowers" / "words" / "glossary.csv").open(encoding="utf-8") as f:
         rows = {r["key"]: r for r in csv.DictReader(f)}
     it = " ".join(CATALOG.texts["it"].values())
     for key in ("clocktower", "floor_card", "clock", "roof"):

@@ -64,5 +64,6 @@ def test_points_follow_each_languages_plural_rule_in_both_card_games(lang: str, 
 
 
 def test_a_missing_key_names_the_catalog_file() -> None:
-    with pytest.raises(KeyError, match=r"no message 'mice\.nothing' in the 'de' catalog \(.*mice/messages/de\.po\)"):
+    with pytest.raises(KeyError,
+                       match=r"no message 'mice\.nothing' in the 'de' catalog \(.*mice/words/messages/de\.po\)"):
         MICE.t("de", "mice.nothing")

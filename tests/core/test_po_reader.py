@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po as babel_read_po
 import hickory_widget
 from hickory_widget.core.messages import PLURAL_RULES, PoError, load_po
 
-CATALOGS = sorted(Path(hickory_widget.__file__).parent.glob("*/messages/*.po"))
+CATALOGS = sorted(Path(hickory_widget.__file__).parent.glob("**/messages/*.po"))
 
 
 def babel_book(path):
@@ -86,7 +86,7 @@ def test_a_damaged_catalog_names_the_line(tmp_path):
 
 def test_the_package_speaks_three_languages_without_babel():
     code = ("import sys; sys.modules['babel'] = None\n"
-            "from hickory_widget.hickory import i18n\n"
+            "from hickory_widget.hickory.words import i18n\n"
             "from hickory_widget.mice.words.labels import CATALOG\n"
             "print(i18n.t('it', 'count.points', n=1), '|', i18n.t('de', 'count.points', n=2), '|',"
             " len(CATALOG.texts['de']) > 0)\n")

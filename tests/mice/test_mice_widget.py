@@ -93,7 +93,7 @@ def test_the_italian_and_german_terms_come_from_the_glossary() -> None:
 
     from hickory_widget.mice.words.labels import CATALOG
 
-    rows = {r["key"]: r for r in csv.DictReader((Path(__file__).parents[2] / "hickory_widget" / "mice" /
+    rows = {r["key"]: r for r in csv.DictReader((Path(__file__).parents[2] / "hickory_widget" / "mice" / "words" /
                                                  "glossary.csv").open(encoding="utf-8"))}
     for animal in ("elephant", "dog", "cat", "mouse"):
         for lang in ("en", "it", "de"):

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core.doors import excerpt
 from ...core.rng import MASK, seed_state
-from ...core.setup_checks import whole
+from ...core.setup_checks import check_position_head, whole
 from ..rules.cards import DECKS, all_cards, card
 from ..rules.heights import sequence_error
 from ..rules.options import check_options
@@ -87,13 +87,7 @@ def _tower(raw: Any, players: list[str], i: int) -> Tower:
 
 def from_data(data: Any) -> TowersState:
     """A state from position data, checked field by field; ValueError saying what is wrong."""
-    if not isinstance(data, dict):
-        raise ValueError(f"a Clocktowers position is an object (a dict), not {type(data).__name__}")
-    if data.get("game", FORMAT) != FORMAT:
-        raise ValueError(f"this position is for {data.get('game')!r}, not {FORMAT!r}")
-    unknown = set(data) - FIELDS
-    if unknown:
-        raise ValueError(f"unknown position fields {sorted(unknown)}; the fields are {sorted(FIELDS)}")
+    check_position_head(data, "Clocktowers", FORMAT, FIELDS)
     missing = {"players", "turn", "hands", "decks"} - set(data)
     if missing:
         raise ValueError(f"the position lacks {sorted(missing)}")

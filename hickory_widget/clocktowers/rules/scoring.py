@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.setup_checks import ranks
+from ...core.setup_checks import ranked
 from .cards import card
 from .state import Tower, TowersState
 
@@ -60,8 +60,7 @@ def standings(s: TowersState) -> list[Standing]:
     """Players best first: points, then the highest mouse floor, then the highest cat floor (C12-C13)."""
     pts = scores(s)
     keys = {p: (pts[p], highest_floor(s, p, "mice"), highest_floor(s, p, "cats")) for p in s.players}
-    order = sorted(s.players, key=lambda p: keys[p], reverse=True)
-    return [Standing(p, *keys[p], rank) for p, rank in zip(order, ranks(order, keys), strict=True)]
+    return [Standing(p, *key, rank) for p, key, rank in ranked(s.players, keys)]
 
 
 def winners(s: TowersState) -> list[str]:

@@ -131,12 +131,3 @@ def standing(s: State) -> dict[str, float]:
         best_other = max(v for c, v in scores.items() if c != color)
         out[color] = 0.5 + 0.5 * math.tanh((points - best_other) / SCALE)
     return out
-
-
-def _register() -> None:
-    from .whatif import BOTS
-
-    BOTS["mcts"] = MCTSBot
-
-
-_register()

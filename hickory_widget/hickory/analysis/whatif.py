@@ -42,7 +42,9 @@ class HickoryPlayouts:
     @property
     def bots(self) -> dict[str, Callable[[int], Any]]:
         if "mcts" not in BOTS:
-            from . import mcts  # noqa: F401  (registers itself)
+            from .mcts import MCTSBot  # on first use: search need not load for a plain compare
+
+            BOTS["mcts"] = MCTSBot
         return BOTS
 
     def start(self, game: Any) -> tuple[dict[str, Any], list[str]]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core.doors import excerpt
 from ...core.rng import MASK, seed_state
-from ...core.setup_checks import whole
+from ...core.setup_checks import check_position_head, whole
 from ..rules.cards import COLOURS, card
 from ..rules.options import check_options
 from ..rules.setup import check_players
@@ -56,13 +56,7 @@ def _per_player(data: dict[str, Any], name: str, players: list[str]) -> dict[str
 
 def from_data(data: Any) -> MiceState:
     """A state from position data, checked field by field; ValueError saying what is wrong."""
-    if not isinstance(data, dict):
-        raise ValueError(f"a Mice! position is an object (a dict), not {type(data).__name__}")
-    if data.get("game", FORMAT) != FORMAT:
-        raise ValueError(f"this position is for {data.get('game')!r}, not {FORMAT!r}")
-    unknown = set(data) - FIELDS
-    if unknown:
-        raise ValueError(f"unknown position fields {sorted(unknown)}; the fields are {sorted(FIELDS)}")
+    check_position_head(data, "Mice!", FORMAT, FIELDS)
     players = check_players(data.get("players"))
     colours = data.get("colours", dict(zip(players, COLOURS, strict=False)))
     if (not isinstance(colours, dict) or set(colours) != set(players) or not set(colours.values()) <= set(COLOURS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.setup_checks import ranks
+from ...core.setup_checks import ranked
 from .cards import card
 from .state import MiceState
 
@@ -30,8 +30,7 @@ def standings(s: MiceState) -> list[Standing]:
     """Players best first: points, then the points of their captured mice (M14)."""
     pts = scores(s)
     keys = {p: (pts[p], mice_points(s, p)) for p in s.players}
-    order = sorted(s.players, key=lambda p: keys[p], reverse=True)
-    return [Standing(p, *keys[p], rank) for p, rank in zip(order, ranks(order, keys), strict=True)]
+    return [Standing(p, *key, rank) for p, key, rank in ranked(s.players, keys)]
 
 
 def winners(s: MiceState) -> list[str]:
