@@ -1,7 +1,7 @@
 // DOM/SVG drawing of the view model (hickory_widget/view.py). Draws only; intents go through ctx.send.
 // Imports stay on ONE line each (the Python side drops lines starting with `import `).
 // No top-level name here may repeat one in geometry.mjs or widget.mjs: the three files are concatenated.
-import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, clusterOffsets, rowOffsets, CHAIN, chainSpaces, chainRight, weightPosition, wrapText, shortLabel, } from "./geometry.mjs";
+import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, clusterOffsets, rowOffsets, CHAIN, chainSpaces, chainRight, weightPosition, wrapText, shortLabel, fitLines, } from "./geometry.mjs";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PLAYER_FILL = { blue: "#2d6cc0", yellow: "#f5c824", red: "#cc3a2e", brown: "#8b5a2b" };
@@ -12,6 +12,35 @@ const SYMBOL_GLYPH = { button: "B", feather: "F", spool: "O", thimble: "T", key:
 const KIND_LETTER = { scurrier: "S", scavenger: "V", spotter: "P", scamp: "C", scaler: "L" };
 const SCORE_SOURCES = ["deliveries", "quests", "hunt", "chain", "relics", "pool"];
 const I18N = { ui: {} };
+/**
+ * Readable at every size: the clock is never drawn narrower than CLOCK_MIN_PX (widget.css, --hk-clock-min), so
+ * its smallest text, CLOCK_TEXT viewBox units, is 11 CSS px or more (16 px on the projector setting, whose minimum
+ * width is larger). The small standalone icons are drawn at ICON_SCALE (1.45 on the projector) with letters of at
+ * least ICON_TEXT px.
+ */
+export const CLOCK_TEXT = 18;
+const ICON_TEXT = 11.5;
+const SIZES = { icon: 1 };
+
+/** Icons and hunt boards larger for the projector (set by drawAll for the drawing that follows). */
+export function useIconScale(scale) {
+  SIZES.icon = scale > 0 ? scale : 1;
+}
+
+let MEASURE_CTX = null;
+/** Width of `text` in viewBox units at `size` units (bold when asked), measured with the widget's font. */
+export function textWidth(text, size, bold = false) {
+  if (!MEASURE_CTX) {
+    try {
+      MEASURE_CTX = document.createElement("canvas").getContext("2d");
+    } catch {
+      MEASURE_CTX = null;
+    }
+  }
+  if (!MEASURE_CTX) return String(text).length * size * 0.58;
+  MEASURE_CTX.font = `${bold ? "700 " : ""}${size}px system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif`;
+  return MEASURE_CTX.measureText(String(text)).width;
+}
 
 /** The UI text `key` from the view model's `ui` (English `fallback` if missing), `{name}` filled from `values`. */
 export function tr(key, fallback, values = {}) {
@@ -192,7 +221,7 @@ export function drawTile(parent, tile, x, y, size, ctx = null, opts = {}) {
   }
   g.setAttribute("data-color", tile.kind === "wild" ? "wild" : tile.kind === "relic" ? "relic" : (tile.color ?? "any"));
   if (tile.symbol) g.setAttribute("data-symbol", tile.symbol);
-  const glyphSize = size * 0.62;
+  const glyphSize = Math.max(size * 0.62, opts.minGlyph ?? 0);
   let glyph = "?";
   let ink = "#fff";
   let edge = () => svgNode("rect", { x: -h, y: -h, width: size, height: size, rx: size * 0.2, class: opts.faint ? "hk-tile-edge hk-faint" : "hk-tile-edge" }, g);
@@ -224,7 +253,7 @@ export function drawTile(parent, tile, x, y, size, ctx = null, opts = {}) {
   }
   edge();
   svgNode("text", {
-    class: opts.faint || ink !== "#fff" ? "hk-glyph" : "hk-glyph hk-glyph-light", "font-size": glyph.length > 1 ? glyphSize * 0.75 : glyphSize,
+    class: opts.faint || ink !== "#fff" ? "hk-glyph" : "hk-glyph hk-glyph-light", "font-size": glyph.length > 1 ? Math.max(glyphSize * 0.75, opts.minGlyph ?? 0) : glyphSize,
     fill: ink, "fill-opacity": opts.faint ? 0.75 : 1, y: glyphSize * 0.36,
   }, g, glyph);
   svgTitle(g, opts.title ?? tileLabel(tile));
@@ -234,6 +263,8 @@ export function drawTile(parent, tile, x, y, size, ctx = null, opts = {}) {
 
 /** A small standalone SVG holding one tile (for HTML side boards and cards). */
 export function tileIcon(tile, size = 22, ctx = null, opts = {}) {
+  size *= SIZES.icon;
+  opts = { minGlyph: (ICON_TEXT * SIZES.icon * (size + 4)) / size, ...opts }; // the viewBox has a 2-unit margin
   const svg = svgNode("svg", { width: size, height: size, viewBox: `${-size / 2 - 2} ${-size / 2 - 2} ${size + 4} ${size + 4}`, class: "hk-icon" });
   drawTile(svg, tile, 0, 0, size, ctx, opts);
   return svg;
@@ -269,26 +300,28 @@ function drawMouseBody(g0, color, kind, opts = {}) {
   ownerShape(g, color, hw, r);
   const label = opts.labelParent ?? g0;
   const letter = letterOf("kind", kind);
-  const size = letter.length > 1 ? r * 0.95 : r * 1.25;
+  const size = Math.max(letter.length > 1 ? r * 0.95 : r * 1.25, opts.minLetter ?? 0);
   svgNode("text", { class: "hk-mouse-letter", "font-size": size, y: size * 0.36, fill: PLAYER_INK[color] ?? "#fff" }, label, letter);
 }
 
 /** A small standalone SVG of a mouse (for cards, the decision panel, standings). */
 export function mouseIcon(id, size = 24, attrs = {}) {
+  size *= SIZES.icon;
   const [color, kind] = String(id).split(".");
   const w = kind === "scavenger" ? size * 1.5 : size;
   const svg = svgNode("svg", { width: w, height: size, viewBox: `${-w / 2} ${-size / 2} ${w} ${size}`, class: "hk-icon", role: "img", "aria-label": mouseLabel(id), "data-owner": color, "data-kind": kind, ...attrs });
   svgTitle(svg, mouseLabel(id));
   const g = svgNode("g", {}, svg);
-  drawMouseBody(g, color, kind, { r: size / 2 - 1.5, length: w - 1 });
+  drawMouseBody(g, color, kind, { r: size / 2 - 1.5, length: w - 1, minLetter: ICON_TEXT * SIZES.icon });
   return svg;
 }
 
 /** A player's mark: the owner shape in the player's color (with an optional letter), for HTML panels. */
 export function colorDot(color, size = 14, letter = null) {
+  size *= SIZES.icon;
   const svg = svgNode("svg", { width: size, height: size, viewBox: `${-size / 2} ${-size / 2} ${size} ${size}`, class: "hk-icon hk-dot", "aria-hidden": "true", "data-owner": color });
   ownerShape(svg, color, size / 2 - 1, size / 2 - 1);
-  if (letter) svgNode("text", { y: size * 0.2, class: "hk-mouse-letter", "font-size": size * 0.62, fill: PLAYER_INK[color] ?? "#fff" }, svg, letter);
+  if (letter) svgNode("text", { y: size * 0.2, class: "hk-mouse-letter", "font-size": Math.max(size * 0.62, ICON_TEXT * SIZES.icon), fill: PLAYER_INK[color] ?? "#fff" }, svg, letter);
   return svg;
 }
 
@@ -302,8 +335,8 @@ function drawPaw(parent, x, y, count) {
   svgNode("ellipse", { cx: 0, cy: 4, rx: 6.5, ry: 5.5, class: "hk-paw-pad" }, g);
   for (const [dx, dy] of [[-7, -3], [-2.5, -8], [2.5, -8], [7, -3]]) svgNode("ellipse", { cx: dx, cy: dy, rx: 2.4, ry: 3, class: "hk-paw-pad" }, g);
   if (count > 1) {
-    svgNode("circle", { cx: 13, cy: -11, r: 8, class: "hk-paw-count" }, g);
-    svgNode("text", { x: 13, y: -7.5, class: "hk-paw-count-text" }, g, `${count}`);
+    svgNode("circle", { cx: 14, cy: -12, r: 11, class: "hk-paw-count" }, g);
+    svgNode("text", { x: 14, y: -5.8, class: "hk-paw-count-text" }, g, `${count}`);
   }
 }
 
@@ -349,11 +382,31 @@ function placeMouse(parent, id, info, frame, x, y, ctx, opts = {}) {
       ctx.motion.pending.push(() => { labelParent.style.transform = `rotate(${-opts.counterRotate}deg)`; });
     }
   }
-  drawMouseBody(g, color, kind, { r: opts.r, vertical: opts.vertical, length: opts.length, labelParent, rotate: opts.rotate });
+  drawMouseBody(g, color, kind, { r: opts.r, vertical: opts.vertical, length: opts.length, labelParent, rotate: opts.rotate, minLetter: opts.minLetter });
   if (labelParent !== g) g.appendChild(labelParent);
   // A mouse covers the spot it stands on: when the mouse itself is no choice, a click on it picks the spot.
   if (!markTarget(g, ctx, `mouse:${id}`) && opts.spot) markTarget(g, ctx, opts.spot);
   return g;
+}
+
+/**
+ * An action token's label inside its box (`width` x `height` units): the largest size from 19 down to CLOCK_TEXT
+ * at which it wraps into the box, then with "then" written as an arrow, then cut with "…" (the box's title and
+ * aria-label keep the whole text).
+ */
+function boxText(label, width, height) {
+  const text = shortLabel(label);
+  const arrows = text.replace(/,\s*(then|dann|poi)\s+/gi, " → ");
+  for (const t of text === arrows ? [text] : [text, arrows]) {
+    for (const size of [19, CLOCK_TEXT]) {
+      const lineH = size * 1.02;
+      const fit = fitLines(t, width, Math.max(1, Math.floor(height / (size * 0.96))), (s) => textWidth(s, size));
+      const h = fit.lines.length * lineH;
+      if (!fit.cut) return { lines: fit.lines, size, lineH: h > height ? height / fit.lines.length : lineH };
+    }
+  }
+  const lines = fitLines(arrows, width, Math.floor(height / (CLOCK_TEXT * 0.96)), (s) => textWidth(s, CLOCK_TEXT)).lines;
+  return { lines, size: CLOCK_TEXT, lineH: Math.min(CLOCK_TEXT * 1.02, height / lines.length) };
 }
 
 function tangentAngle(n) {
@@ -389,11 +442,10 @@ export function drawClock(view, ctx) {
     svgNode("rect", { x: -bw / 2, y: -bh / 2, width: bw, height: bh, rx: 9, class: "hk-action-box" }, box);
     svgNode("text", { x: -bw / 2 + 8, y: -bh / 2 + 21, class: "hk-number" }, box, n);
     drawGroupMark(box, num.token.group, bw / 2 - 13, -bh / 2 + 13);
-    let lines = wrapText(shortLabel(num.token.label), 12, 6);
-    if (lines.length > 5) lines = wrapText(shortLabel(num.token.label).replace(/,\s*(then|dann|poi)\s+/gi, " + "), 12, 5);
-    const lineH = lines.length >= 5 ? 17 : 19.5;
-    const first = -bh / 2 + 28 + (bh - 32 - lines.length * lineH) / 2 + 13;
-    lines.forEach((line, i) => svgNode("text", { x: 0, y: first + i * lineH, class: "hk-token-text" }, box, line));
+    const fit = boxText(num.token.label, bw - 12, bh - 28);
+    const first = -bh / 2 + 25 + (bh - 28 - fit.lines.length * fit.lineH) / 2 + fit.size * 0.8;
+    fit.lines.forEach((line, i) => svgNode("text", { x: 0, y: first + i * fit.lineH, class: "hk-token-text", "font-size": fit.size }, box, line));
+    box.setAttribute("aria-label", `${n}: ${num.token.label}`);
     markTarget(box, ctx, `action:${n}`);
     if (ctx.lastNumbers?.includes(n) && !current) box.classList.add("hk-last-number");
 
@@ -422,15 +474,15 @@ export function drawClock(view, ctx) {
     if (n === 12) {
       const c = offs[k++];
       const lc = svgNode("g", { transform: `translate(${c.x} ${c.y})`, class: "hk-lord" }, og);
-      svgNode("circle", { r: 11, class: "hk-lord-back" }, lc);
-      svgNode("text", { y: 4.5, class: "hk-lord-text" }, lc, "LC");
+      svgNode("circle", { r: 14, class: "hk-lord-back" }, lc);
+      svgNode("text", { y: 6, class: "hk-lord-text" }, lc, "LC");
     } else if (num.leaf) {
       const c = offs[k++];
-      drawTile(og, num.leaf, c.x, c.y, 21, ctx);
+      drawTile(og, num.leaf, c.x, c.y, 25, ctx, { minGlyph: CLOCK_TEXT });
     }
     for (const m of num.outer) {
       const c = offs[k++];
-      placeMouse(miceLayer, m, view.mice[m], "clock", o.x + c.x, o.y + c.y, ctx, { rotate: tan, length: 38, spot: `outer:${n}` });
+      placeMouse(miceLayer, m, view.mice[m], "clock", o.x + c.x, o.y + c.y, ctx, { rotate: tan, length: 38, spot: `outer:${n}`, minLetter: CLOCK_TEXT });
     }
 
     // inner ring space: a diamond, mice across it
@@ -443,7 +495,7 @@ export function drawClock(view, ctx) {
     svgTitle(ig, tr("ui.inner", "inner {n}", { n }));
     markTarget(ig, ctx, `inner:${n}`);
     const ioffs = rowOffsets(innerWidths, n, { gap: 3, maxWidth: 104 });
-    num.inner.forEach((m, j) => placeMouse(miceLayer, m, view.mice[m], "clock", i.x + ioffs[j].x, i.y + ioffs[j].y, ctx, { rotate: tan, length: 38, spot: `inner:${n}` }));
+    num.inner.forEach((m, j) => placeMouse(miceLayer, m, view.mice[m], "clock", i.x + ioffs[j].x, i.y + ioffs[j].y, ctx, { rotate: tan, length: 38, spot: `inner:${n}`, minLetter: CLOCK_TEXT }));
   }
 
   // hour hand
@@ -480,7 +532,7 @@ export function drawClock(view, ctx) {
     const p = handMouseLocal(hm.first, hm.last, total);
     const info = view.mice[hm.mouse];
     placeMouse(handMice, hm.mouse, info, "hand", p.x, p.y, ctx, {
-      vertical: true, length: p.length, r: Math.min(13, handSpaceLength(total) / 2 - 0.8), spot: "hand", counterRotate: rot, prevCounter: prevRot !== undefined && prevRot !== null ? prevRot : undefined,
+      vertical: true, length: p.length, r: Math.min(13, handSpaceLength(total) / 2 - 0.8), spot: "hand", minLetter: CLOCK_TEXT, counterRotate: rot, prevCounter: prevRot !== undefined && prevRot !== null ? prevRot : undefined,
     });
   }
   svgNode("circle", { r: 14, class: "hk-hub" }, svg);
@@ -533,12 +585,12 @@ export function drawChain(view) {
   for (const [at, colors] of byPos) {
     const p = pos[Math.min(at, pos.length - 1)];
     colors.forEach((color, k) => {
-      const g = svgNode("g", { class: "hk-scaler", "data-scaler": color, transform: `translate(${p.x + 24 + k * 17} ${p.y})` }, svg);
+      const g = svgNode("g", { class: "hk-scaler", "data-scaler": color, transform: `translate(${p.x + 25 + k * 21} ${p.y})` }, svg);
       g.setAttribute("data-owner", color);
       g.setAttribute("data-kind", "scaler");
-      ownerShape(g, color, 8.5, 8.5);
       const letter = letterOf("kind", "scaler");
-      svgNode("text", { y: 3.8, class: "hk-mouse-letter", "font-size": letter.length > 1 ? 8 : 10.5, fill: PLAYER_INK[color] }, g, letter);
+      ownerShape(g, color, letter.length > 1 ? 10.5 : 9.5, 9.5);
+      svgNode("text", { y: 5, class: "hk-mouse-letter", "font-size": 14, fill: PLAYER_INK[color] }, g, letter);
       svgTitle(g, tr("ui.scaler_on", "{color}'s Scaler on space {n}", { color: playerName(color), n: at }));
     });
   }
@@ -619,7 +671,7 @@ export function drawSide(view, ctx) {
 // Players.
 
 function drawHunt(p, ctx) {
-  const cell = 24;
+  const cell = 24 * SIZES.icon;
   const rows = p.hunt.length;
   const cols = rows ? p.hunt[0].length : 0;
   const svg = svgNode("svg", { viewBox: `0 0 ${cols * cell + 4} ${rows * cell + 4}`, width: cols * cell + 4, height: rows * cell + 4, class: "hk-hunt", role: "group", "aria-label": tr("ui.hunt_aria", "{color}'s hunt board {id}", { color: playerName(p.color), id: p.hunt_board }) });
@@ -947,6 +999,7 @@ export function drawControls(view, ctx) {
 /** The whole widget's content for one view model. */
 export function drawAll(view, ctx) {
   useTexts(view);
+  useIconScale(ctx.toggles?.projector ? 1.45 : 1);
   ctx.promptMouse = view.looking ? null : (view.decision?.mouse ?? null);
   ctx.lastMice = view.last?.mice ?? [];
   ctx.lastNumbers = view.last?.numbers ?? [];
