@@ -52,7 +52,13 @@ function render({ model, el }) {
   content.className = "hk-content";
   const boardArea = document.createElement("div");
   boardArea.className = "hk-board-area"; // display: contents, so the layout is as if its children were content's
-  root.append(offline, banner, info, live, content);
+  // Nothing moves under the pointer: refusals, why-not answers and the saved-page note appear in one strip of
+  // fixed height above the controls (it scrolls when a text is longer), never by pushing the controls or board.
+  const messages = document.createElement("div");
+  messages.className = "hk-messages";
+  messages.setAttribute("data-testid", "messages");
+  messages.append(offline, banner, info);
+  root.append(messages, live, content);
   el.appendChild(root);
 
   const memory = {
