@@ -2,6 +2,7 @@
 // Imports stay on ONE line each (the Python side drops lines starting with `import `).
 // No top-level name here may repeat one in geometry.mjs or widget.mjs: the three files are concatenated.
 import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, clusterOffsets, rowOffsets, CHAIN, chainSpaces, chainRight, weightPosition, wrapText, shortLabel, fitLines, } from "./geometry.mjs";
+import { listen } from "./morph.mjs";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PLAYER_FILL = { blue: "#2d6cc0", yellow: "#f5c824", red: "#cc3a2e", brown: "#8b5a2b" };
@@ -148,14 +149,42 @@ export function targetMap(view) {
   return map;
 }
 
+/**
+ * Keyed redraw: a part of the board drawn again only when its data (`dataKey`) or the choices of the spots it
+ * marks changed; else the part on the page is kept as it is (a stand-in tells morph.mjs to keep it). Without a
+ * memo (ctx.memo, e.g. in a lesson) it is simply drawn.
+ */
+function memo(ctx, name, dataKey, build) {
+  const store = ctx.memo;
+  if (!store) return build();
+  const seen = store.get(name);
+  const signature = (keys) => JSON.stringify(keys.map((k) => (ctx.targets.get(k) ?? []).map((c) => `${c.id}\u0001${c.label}`)));
+  if (seen && seen.dataKey === dataKey && seen.node.isConnected && seen.targets === signature(seen.keys)) {
+    if (ctx.queried) ctx.queried.push(...seen.keys);
+    const standIn = seen.node.cloneNode(false);
+    standIn.hkKeep = seen.node;
+    return standIn;
+  }
+  const outer = ctx.queried;
+  ctx.queried = [];
+  const node = build();
+  const keys = ctx.queried;
+  ctx.queried = outer;
+  if (outer) outer.push(...keys);
+  node.hkBuilt = true;
+  store.set(name, { dataKey, keys, targets: signature(keys), node });
+  return node;
+}
+
 /** Make `el` a clickable target if some choices belong to `key`. */
 function markTarget(el, ctx, key) {
+  ctx.queried?.push(key);
   const choices = ctx.targets.get(key);
   if (!choices || !choices.length) {
     // Not a legal spot now: a click asks the engine why not (a cat paw, too far to leap, ...).
     const [type, number] = key.split(":");
     if ((type === "outer" || type === "inner" || type === "action") && ctx.send) {
-      el.addEventListener("click", (ev) => {
+      listen(el, "click", (ev) => {
         ev.stopPropagation();
         ctx.send({ type: "why", target: { type, number: Number(number) } });
       });
@@ -174,10 +203,10 @@ function markTarget(el, ctx, key) {
     ev.stopPropagation();
     ctx.onTarget(choices, key);
   };
-  el.addEventListener("click", act);
+  listen(el, "click", act);
   // Enter and Space choose too. (Inside HickoryWidget, widget.mjs takes every key at the window and turns them
   // into a click; this listener serves other widgets that draw with board.mjs.)
-  el.addEventListener("keydown", (ev) => {
+  listen(el, "keydown", (ev) => {
     if (ev.key === "Enter" || ev.key === " ") act(ev);
   });
   return true;
@@ -394,7 +423,18 @@ function placeMouse(parent, id, info, frame, x, y, ctx, opts = {}) {
  * at which it wraps into the box, then with "then" written as an arrow, then cut with "…" (the box's title and
  * aria-label keep the whole text).
  */
+const BOX_TEXT = new Map(); // label|width|height -> its lines: measured once per page
+
 function boxText(label, width, height) {
+  const memo = `${label}|${width}|${height}`;
+  if (!BOX_TEXT.has(memo)) {
+    if (BOX_TEXT.size > 500) BOX_TEXT.clear();
+    BOX_TEXT.set(memo, fitBoxText(label, width, height));
+  }
+  return BOX_TEXT.get(memo);
+}
+
+function fitBoxText(label, width, height) {
   const text = shortLabel(label);
   const arrows = text.replace(/,\s*(then|dann|poi)\s+/gi, " → ");
   for (const t of text === arrows ? [text] : [text, arrows]) {
@@ -411,6 +451,24 @@ function boxText(label, width, height) {
 
 function tangentAngle(n) {
   return clockAngle(n) + 90;
+}
+
+/** Number n's action space: its box, number, token mark and the token's actions fitted inside. */
+function drawActionBox(n, num, a, current, lastNumber, ctx) {
+  const box = svgNode("g", { class: `hk-action hk-group-${num.token.group}${current ? " hk-current" : ""}`, "data-action": n, transform: `translate(${a.x} ${a.y})` });
+  svgTitle(box, `${n}: ${num.token.label}`);
+  const bw = ACTION_BOX.width;
+  const bh = ACTION_BOX.height;
+  svgNode("rect", { x: -bw / 2, y: -bh / 2, width: bw, height: bh, rx: 9, class: "hk-action-box" }, box);
+  svgNode("text", { x: -bw / 2 + 8, y: -bh / 2 + 21, class: "hk-number" }, box, n);
+  drawGroupMark(box, num.token.group, bw / 2 - 13, -bh / 2 + 13);
+  const fit = boxText(num.token.label, bw - 12, bh - 28);
+  const first = -bh / 2 + 25 + (bh - 28 - fit.lines.length * fit.lineH) / 2 + fit.size * 0.8;
+  fit.lines.forEach((line, i) => svgNode("text", { x: 0, y: first + i * fit.lineH, class: "hk-token-text", "font-size": fit.size }, box, line));
+  box.setAttribute("aria-label", `${n}: ${num.token.label}`);
+  markTarget(box, ctx, `action:${n}`);
+  if (lastNumber) box.classList.add("hk-last-number");
+  return box;
 }
 
 /** The clock: numbers, action spaces, outer and inner ring spaces, paws, hands, mice. */
@@ -435,19 +493,8 @@ export function drawClock(view, ctx) {
 
     // action space (token box with the number)
     const a = actionSpace(n);
-    const box = svgNode("g", { class: `hk-action hk-group-${num.token.group}${current ? " hk-current" : ""}`, "data-action": n, transform: `translate(${a.x} ${a.y})` }, spaces);
-    svgTitle(box, `${n}: ${num.token.label}`);
-    const bw = ACTION_BOX.width;
-    const bh = ACTION_BOX.height;
-    svgNode("rect", { x: -bw / 2, y: -bh / 2, width: bw, height: bh, rx: 9, class: "hk-action-box" }, box);
-    svgNode("text", { x: -bw / 2 + 8, y: -bh / 2 + 21, class: "hk-number" }, box, n);
-    drawGroupMark(box, num.token.group, bw / 2 - 13, -bh / 2 + 13);
-    const fit = boxText(num.token.label, bw - 12, bh - 28);
-    const first = -bh / 2 + 25 + (bh - 28 - fit.lines.length * fit.lineH) / 2 + fit.size * 0.8;
-    fit.lines.forEach((line, i) => svgNode("text", { x: 0, y: first + i * fit.lineH, class: "hk-token-text", "font-size": fit.size }, box, line));
-    box.setAttribute("aria-label", `${n}: ${num.token.label}`);
-    markTarget(box, ctx, `action:${n}`);
-    if (ctx.lastNumbers?.includes(n) && !current) box.classList.add("hk-last-number");
+    const lastNumber = Boolean(ctx.lastNumbers?.includes(n) && !current);
+    spaces.appendChild(memo(ctx, `action:${n}`, JSON.stringify([num.token, current, lastNumber, view.lang]), () => drawActionBox(n, num, a, current, lastNumber, ctx)));
 
     // paw
     if (num.paw > 0) {
@@ -619,7 +666,7 @@ export function drawChain(view) {
 
 export function drawSide(view, ctx) {
   const side = view.side;
-  const wrap = htmlNode("div", { class: "hk-side" });
+  const wrap = htmlNode("div", { "data-key": "side", class: "hk-side" });
 
   const pr = htmlNode("section", { class: "hk-box hk-priority", "aria-label": tr("ui.priority_track", "Priority track") }, wrap);
   htmlNode("h4", {}, pr, tr("ui.priority", "Priority"));
@@ -750,7 +797,7 @@ export function drawPlayers(view, ctx) {
 // Decision panel, standings, log, controls.
 
 export function drawDecision(view, ctx) {
-  const panel = htmlNode("section", { class: "hk-decision", "aria-label": tr("ui.decision", "Decision"), "data-region": "decision" });
+  const panel = htmlNode("section", { "data-key": "decision", class: "hk-decision", "aria-label": tr("ui.decision", "Decision"), "data-region": "decision" });
   if (view.over) {
     htmlNode("h3", {}, panel, tr("ui.game_over", "Game over: standings"));
     // numbered once: the place is in the text (ties share a place), so the list itself shows no numbers
@@ -779,7 +826,7 @@ export function drawDecision(view, ctx) {
   const buttons = htmlNode("div", { class: "hk-choices", role: "toolbar", "aria-label": tr("ui.choices", "Choices"), "data-roving": "decision" }, panel);
   for (const ch of d.choices) {
     const b = htmlNode("button", { type: "button", class: "hk-choice", tabindex: ctx.roving ? "-1" : null, "data-choice-id": ch.id, "data-target-key": targetKey(ch.target) ?? "" }, buttons, ch.label);
-    b.addEventListener("click", () => ctx.send({ type: "choose", id: ch.id }));
+    listen(b, "click", () => ctx.send({ type: "choose", id: ch.id }));
   }
   return panel;
 }
@@ -889,11 +936,11 @@ function logItem(e, index, ctx) {
 /** The banner of a look back: which move is shown, and the ways out (back to now, or play on from here). */
 export function drawLookBack(view, ctx) {
   const { step, steps } = view.looking;
-  const bar = htmlNode("div", { class: "hk-lookback", role: "group", "aria-label": tr("ui.looking_back", "Looking back") });
+  const bar = htmlNode("div", { "data-key": "lookback", class: "hk-lookback", role: "group", "aria-label": tr("ui.looking_back", "Looking back") });
   htmlNode("strong", {}, bar, tr("ui.looking_at", "Looking back: after move {n} of {total} (read-only)", { n: step, total: steps }));
   const button = (label, name, fn, disabled = false) => {
     const b = htmlNode("button", { type: "button", "data-control": name, disabled: disabled || null }, bar, label);
-    b.addEventListener("click", fn);
+    listen(b, "click", fn);
   };
   button(tr("ui.step_back", "◀ Earlier"), "look-back", () => ctx.look(step - 1), step <= 0);
   button(tr("ui.step_forward", "Later ▶"), "look-forward", () => ctx.look(step + 1), step >= steps);
@@ -905,7 +952,7 @@ export function drawLookBack(view, ctx) {
 
 /** What the letters and shapes on the board mean, in the widget's language. */
 export function drawLegend(view) {
-  const box = htmlNode("div", { class: "hk-legend", role: "region", "aria-label": tr("ui.legend", "Legend") });
+  const box = htmlNode("div", { "data-key": "legend", class: "hk-legend", role: "region", "aria-label": tr("ui.legend", "Legend") });
   const owners = htmlNode("div", { class: "hk-row" }, box);
   htmlNode("strong", {}, owners, tr("ui.legend_players", "Players:"));
   for (const p of view.players) {
@@ -931,11 +978,11 @@ export function drawLegend(view) {
 }
 
 export function drawControls(view, ctx) {
-  const bar = htmlNode("div", { class: "hk-controls", role: "toolbar", "aria-label": tr("ui.controls", "Controls"), "data-roving": "controls" });
+  const bar = htmlNode("div", { "data-key": "controls", class: "hk-controls", role: "toolbar", "aria-label": tr("ui.controls", "Controls"), "data-roving": "controls" });
   const row1 = htmlNode("div", { class: "hk-row" }, bar);
   const button = (parent, label, name, intent, disabled = false, title = null) => {
     const b = htmlNode("button", { type: "button", "data-control": name, disabled: disabled || null, title }, parent, label);
-    b.addEventListener("click", () => (typeof intent === "function" ? intent() : ctx.send(intent)));
+    listen(b, "click", () => (typeof intent === "function" ? intent() : ctx.send(intent)));
     return b;
   };
   const looking = Boolean(view.looking);
@@ -964,7 +1011,7 @@ export function drawControls(view, ctx) {
     const sel = htmlNode("select", { "data-control": `seat-${p.color}`, "aria-label": tr("ui.seat_aria", "{color} is played by", { color: playerName(p.color) }) }, lab);
     for (const v of ["human", "random", "greedy"]) htmlNode("option", { value: v }, sel, tr(`ui.seat.${v}`, v));
     sel.value = ctx.seats?.[p.color] ?? "human";
-    sel.addEventListener("change", () => {
+    listen(sel, "change", () => {
       const seats = {};
       for (const q of view.players) seats[q.color] = q.color === p.color ? sel.value : (ctx.seats?.[q.color] ?? "human");
       ctx.send({ type: "bots", seats });
@@ -976,12 +1023,12 @@ export function drawControls(view, ctx) {
   const players = htmlNode("select", { "data-control": "players" }, pl);
   for (let n = 1; n <= 4; n++) htmlNode("option", { value: n }, players, n);
   players.value = String(ctx.newGame.players ?? view.players.length);
-  players.addEventListener("change", () => { ctx.newGame.players = Number(players.value); });
+  listen(players, "change", () => { ctx.newGame.players = Number(players.value); });
   const sl = htmlNode("label", {}, row3, ` ${tr("ui.seed", "Seed")} `);
   const seed = htmlNode("input", { type: "number", "data-control": "seed", value: ctx.newGame.seed ?? 1, min: 0, step: 1, class: "hk-seed" }, sl);
-  seed.addEventListener("change", () => { ctx.newGame.seed = Number(seed.value); });
+  listen(seed, "change", () => { ctx.newGame.seed = Number(seed.value); });
   const ng = htmlNode("button", { type: "button", "data-control": "new-game" }, row3, tr("ui.new_game", "New game"));
-  ng.addEventListener("click", () => {
+  listen(ng, "click", () => {
     ctx.newGame.players = Number(players.value);
     ctx.newGame.seed = seed.value === "" ? null : Number(seed.value);
     ctx.send({ type: "new_game", players: ctx.newGame.players, seed: ctx.newGame.seed });
@@ -990,7 +1037,7 @@ export function drawControls(view, ctx) {
     const l = htmlNode("label", { class: "hk-toggle" }, row3);
     const cb = htmlNode("input", { type: "checkbox", "data-control": name }, l);
     cb.checked = Boolean(ctx.toggles[name]);
-    cb.addEventListener("change", () => ctx.send({ type: "toggle", name }));
+    listen(cb, "change", () => ctx.send({ type: "toggle", name }));
     htmlNode("span", {}, l, ` ${label}`);
   }
   return bar;
@@ -1008,22 +1055,24 @@ export function drawAll(view, ctx) {
   if (ctx.legendOpen) frag.appendChild(drawLegend(view));
   if (view.looking) frag.appendChild(drawLookBack(view, ctx));
   frag.appendChild(drawDecision(view, ctx));
-  const main = htmlNode("div", { class: "hk-main", "data-region": "board" }, frag);
-  const clockWrap = htmlNode("div", { class: "hk-clock" }, main);
+  const main = htmlNode("div", { "data-key": "main", class: "hk-main", "data-region": "board" }, frag);
+  const clockWrap = htmlNode("div", { "data-key": "clock", class: "hk-clock" }, main);
   clockWrap.appendChild(drawClock(view, ctx));
-  const col = htmlNode("div", { class: "hk-sidecol" }, main);
+  const col = htmlNode("div", { "data-key": "sidecol", class: "hk-sidecol" }, main);
   const deciding = view.decision?.player;
   const current = view.players.find((p) => p.color === deciding);
-  if (current) {
-    const cur = drawPlayer(view, current, ctx);
-    cur.classList.add("hk-current-player");
-    col.appendChild(cur);
-  }
-  const chainWrap = htmlNode("div", { class: "hk-chain" }, col);
-  chainWrap.appendChild(drawChain(view));
-  col.appendChild(drawSide(view, ctx));
-  const others = htmlNode("div", { class: "hk-players" }, main);
-  for (const p of view.players) if (p !== current) others.appendChild(drawPlayer(view, p, ctx));
+  const look = [view.lang, Boolean(ctx.toggles?.projector), Boolean(ctx.roving)];
+  const player = (p, place) => memo(ctx, `player:${p.color}:${place}`, JSON.stringify([p, view.decision?.player, view.over, ctx.showSecrets, look, Object.entries(view.mice).filter(([id]) => id.startsWith(`${p.color}.`))]), () => {
+    const panel = drawPlayer(view, p, ctx);
+    if (place === "current") panel.classList.add("hk-current-player");
+    return panel;
+  });
+  if (current) col.appendChild(player(current, "current"));
+  const chainWrap = htmlNode("div", { "data-key": "chain", class: "hk-chain" }, col);
+  chainWrap.appendChild(memo(ctx, "chain", JSON.stringify([view.chain, look]), () => drawChain(view)));
+  col.appendChild(memo(ctx, "side", JSON.stringify([view.side, look]), () => drawSide(view, ctx)));
+  const others = htmlNode("div", { "data-key": "players", class: "hk-players" }, main);
+  for (const p of view.players) if (p !== current) others.appendChild(player(p, "other"));
   if (!ctx.logApart) frag.appendChild(drawLog(view, ctx)); // else the caller keeps the history in the page itself
   return frag;
 }

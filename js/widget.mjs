@@ -3,6 +3,7 @@
 // keyboard has three Tab stops (the decision, the board, the controls) plus the history list, each roved with the
 // arrow keys; announcements go through one live region that is never rebuilt.
 import { drawAll, drawLog, tr, useTexts, targetMap, playerName } from "./board.mjs";
+import { morphChildren } from "./morph.mjs";
 import { kbEscape, kbFocusKey, kbInstall, kbItems, kbRefocus, kbTabStops } from "../hickory_widget/core/js/keyboard.mjs";
 
 function reducedMotion() {
@@ -38,8 +39,16 @@ function render({ model, el }) {
   banner.append(bannerText, close);
   const info = document.createElement("div");
   info.className = "hk-info";
-  info.setAttribute("role", "status");
-  info.setAttribute("data-testid", "explanation");
+  const infoText = document.createElement("span");
+  infoText.className = "hk-info-text";
+  infoText.setAttribute("role", "status");
+  infoText.setAttribute("data-testid", "explanation");
+  const infoClose = document.createElement("button");
+  infoClose.type = "button";
+  infoClose.className = "hk-close";
+  infoClose.setAttribute("data-control", "dismiss-info");
+  infoClose.textContent = "×";
+  info.append(infoText, infoClose);
   const offline = document.createElement("div");
   offline.className = "hk-offline-note";
   offline.hidden = true;
@@ -60,6 +69,17 @@ function render({ model, el }) {
   messages.append(offline, banner, info);
   root.append(messages, live, content);
   el.appendChild(root);
+  // Panels never squeeze the board: in a row of widgets (an HBox with the what-if panel) the board asks for the
+  // width its readable clock needs and the row wraps (core/js/whatif.mjs besideOrBelow does the same for panels).
+  const askWidth = (projector) => {
+    const min = projector ? 840 : 600;
+    el.style.flex = `1 1 ${min}px`;
+    el.style.minWidth = `min(100%, ${min}px)`;
+    const row = el.parentElement;
+    if (row && getComputedStyle(row).display.includes("flex") && !getComputedStyle(row).flexDirection.startsWith("column")) row.style.flexWrap = "wrap";
+  };
+  askWidth(Boolean(model.get("projector")));
+  requestAnimationFrame(() => askWidth(Boolean(model.get("projector"))));
 
   const memory = {
     newGame: { players: null, seed: 1 },
@@ -79,6 +99,7 @@ function render({ model, el }) {
     logCount: -1, // entries in the history list when it was last scrolled to its end
     logHead: [],
     logPinned: true, // the history list follows the newest event until the user scrolls it up
+    memo: new Map(), // the board's parts as last drawn (board.mjs memo)
   };
 
   const send = (intent) => {
@@ -98,14 +119,18 @@ function render({ model, el }) {
     close.setAttribute("aria-label", tr("ui.close", "Close"));
     close.title = tr("ui.close", "Close");
     const why = model.get("explanation") || "";
-    info.textContent = why;
+    infoText.textContent = why;
     info.hidden = !why;
+    infoClose.setAttribute("aria-label", tr("ui.close", "Close"));
+    infoClose.title = tr("ui.close", "Close");
   };
-  close.addEventListener("click", () => {
+  const dismiss = () => {
     banner.hidden = true;
     info.hidden = true;
     send({ type: "dismiss" });
-  });
+  };
+  close.addEventListener("click", dismiss);
+  infoClose.addEventListener("click", dismiss);
 
   const flashChoices = (choices) => {
     const buttons = choices
@@ -188,8 +213,11 @@ function render({ model, el }) {
     const animate = Boolean(model.get("animate")) && !reducedMotion();
     const seats = model.get("seats") || {};
     if (memory.newGame.players === null) memory.newGame.players = view.players.length;
+    // A board already on the page is morphed (morph.mjs): its nodes stay, and their CSS transitions animate the
+    // moves; only the first drawing starts from nothing.
+    const morphing = boardArea.hasChildNodes();
     const motion = {
-      enabled: animate,
+      enabled: animate && !morphing,
       prevHand: memory.prevHand,
       prevMice: memory.prevMice,
       mice: new Map(),
@@ -198,6 +226,7 @@ function render({ model, el }) {
     };
     const toggles = { animate: Boolean(model.get("animate")), show_secrets: Boolean(model.get("show_secrets")), projector: Boolean(model.get("projector")) };
     const ctx = {
+      memo: memory.memo,
       roving: true,
       send,
       targets: view.looking || memory.live === false ? new Map() : targetMap(view),
@@ -235,7 +264,7 @@ function render({ model, el }) {
     // The board is drawn anew; the history section stays in the page (drawLog updates it in place), so a long
     // log is neither detached nor styled again on every move.
     if (boardArea.parentNode !== content) content.replaceChildren(boardArea);
-    boardArea.replaceChildren(drawAll(view, { ...ctx, logApart: true }));
+    morphChildren(boardArea, drawAll(view, { ...ctx, logApart: true }));
     const history = drawLog(view, ctx);
     if (history.parentNode !== content) content.appendChild(history);
     content.querySelector(".hk-main")?.setAttribute("data-roving", "board");
@@ -278,6 +307,7 @@ function render({ model, el }) {
 
   /** A saved page (no kernel): every control is visibly off and a note says why. */
   const disableAll = () => {
+    memory.memo.clear(); // the parts are changed below: drawn anew once the kernel answers
     root.classList.add("hk-offline");
     for (const e of content.querySelectorAll("button, select, input")) e.disabled = true;
     for (const e of content.querySelectorAll(".hk-target")) {
@@ -371,7 +401,7 @@ function render({ model, el }) {
     draw();
   };
   const onError = () => showError();
-  const onProjector = () => draw();
+  const onProjector = () => { askWidth(Boolean(model.get("projector"))); draw(); };
   model.on("change:view", onView);
   model.on("change:error", onError);
   model.on("change:explanation", onError);

@@ -27,7 +27,7 @@ from .timeline import check_step, game_at, rewind
 from .view import LogCache, build, log_view, rule_table
 from .why_not import candidate_for, why_not
 
-JS_FILES = ("geometry.mjs", "board.mjs", "widget.mjs")
+JS_FILES = ("geometry.mjs", "morph.mjs", "board.mjs", "widget.mjs")
 """Front-end modules, in dependency order; see :func:`bundle`."""
 LOG_PAGE = 128
 """Log entries per page of the ``log_pages`` trait."""

@@ -43,6 +43,16 @@ function render({ model, el: host }) {
   const content = node("div", "cs-content");
   root.append(live, content);
   host.appendChild(root);
+  // Panels never squeeze the board: in a row of widgets (an HBox with the what-if panel) the board asks for the
+  // width it needs and the row wraps (whatif.mjs besideOrBelow does the same for the panel).
+  const askWidth = () => {
+    host.style.flex = "1 1 600px";
+    host.style.minWidth = "min(100%, 600px)";
+    const row = host.parentElement;
+    if (row && getComputedStyle(row).display.includes("flex") && !getComputedStyle(row).flexDirection.startsWith("column")) row.style.flexWrap = "wrap";
+  };
+  askWidth();
+  requestAnimationFrame(askWidth);
   const memory = {};
   const stops = {};
   const removeKeys = kbInstall(root, { targets: "[role=button]:not(button)", selectors: SHELL_ROVING, stops });
