@@ -1054,11 +1054,18 @@ export function drawAll(view, ctx) {
   frag.appendChild(drawControls(view, ctx));
   if (ctx.legendOpen) frag.appendChild(drawLegend(view));
   if (view.looking) frag.appendChild(drawLookBack(view, ctx));
-  frag.appendChild(drawDecision(view, ctx));
   const main = htmlNode("div", { "data-key": "main", class: "hk-main", "data-region": "board" }, frag);
   const clockWrap = htmlNode("div", { "data-key": "clock", class: "hk-clock" }, main);
   clockWrap.appendChild(drawClock(view, ctx));
+  // The decision and the messages head the column beside the clock: the board never moves when the choices change
+  // or a message comes (in a stacked layout, widget.css puts them above the clock).
   const col = htmlNode("div", { "data-key": "sidecol", class: "hk-sidecol" }, main);
+  col.appendChild(drawDecision(view, ctx));
+  if (ctx.messages) { // the widget's message box (widget.mjs), kept as it is: a stand-in tells morph.mjs so
+    const standIn = ctx.messages.cloneNode(false);
+    standIn.hkKeep = ctx.messages;
+    col.appendChild(standIn);
+  }
   const deciding = view.decision?.player;
   const current = view.players.find((p) => p.color === deciding);
   const look = [view.lang, Boolean(ctx.toggles?.projector), Boolean(ctx.roving)];

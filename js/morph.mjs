@@ -17,6 +17,8 @@ export function listen(el, type, fn) {
   el.hkOn[type] = fn;
 }
 
+const FIELDS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+
 function morphKey(node) {
   if (node.nodeType !== 1) return null;
   for (const name of MORPH_KEYS) {
@@ -82,7 +84,8 @@ export function morphChildren(parent, fresh) {
       old = next < loose.length ? loose[next++] : null;
     }
     if (f.hkKeep) wanted.push(f.hkKeep); // a part drawn as before (board.mjs memo): kept as it is
-    else if (f.hkBuilt || !old || !sameKind(old, f)) wanted.push(keepInside(f)); // drawn anew: replaces the old
+    // drawn anew, or a form field (its handlers read the field itself): replaces the old node
+    else if (f.hkBuilt || !old || !sameKind(old, f) || FIELDS.has(f.nodeName)) wanted.push(keepInside(f));
     else wanted.push(morphNode(old, f));
   }
   wanted.forEach((node, i) => {

@@ -17,6 +17,9 @@ function reducedMotion() {
 /** Widths (px) below which the widget uses its compact and its narrow layout. */
 export const COMPACT_WIDTH = 900;
 export const NARROW_WIDTH = 560;
+/** Widths (px) below which the side column cannot stand beside the clock's readable minimum (widget.css). */
+export const STACKED_WIDTH = 830;
+export const STACKED_WIDTH_PROJECTOR = 1070;
 
 /** Hickory Dickory's roving groups besides the shell's own: the board's spots and the history list. */
 const ROVING = { board: "[data-target-key].hk-target", log: "li[data-step]" };
@@ -61,13 +64,15 @@ function render({ model, el }) {
   content.className = "hk-content";
   const boardArea = document.createElement("div");
   boardArea.className = "hk-board-area"; // display: contents, so the layout is as if its children were content's
-  // Nothing moves under the pointer: refusals, why-not answers and the saved-page note appear in one strip of
-  // fixed height above the controls (it scrolls when a text is longer), never by pushing the controls or board.
+  // Nothing moves under the pointer: refusals, why-not answers and the saved-page note appear in one box of
+  // fixed height at the top of the column beside the clock (it scrolls when a text is longer), never by pushing
+  // the controls or the board. The box is made once; each drawing puts it in its place (board.mjs drawAll).
   const messages = document.createElement("div");
   messages.className = "hk-messages";
   messages.setAttribute("data-testid", "messages");
+  messages.setAttribute("data-key", "messages");
   messages.append(offline, banner, info);
-  root.append(messages, live, content);
+  root.append(live, content);
   el.appendChild(root);
   // Panels never squeeze the board: in a row of widgets (an HBox with the what-if panel) the board asks for the
   // width its readable clock needs and the row wraps (core/js/whatif.mjs besideOrBelow does the same for panels).
@@ -226,6 +231,7 @@ function render({ model, el }) {
     };
     const toggles = { animate: Boolean(model.get("animate")), show_secrets: Boolean(model.get("show_secrets")), projector: Boolean(model.get("projector")) };
     const ctx = {
+      messages,
       memo: memory.memo,
       roving: true,
       send,
@@ -358,6 +364,9 @@ function render({ model, el }) {
     const w = root.getBoundingClientRect().width || el.clientWidth || 0;
     root.classList.toggle("hk-compact", w > 0 && w < COMPACT_WIDTH);
     root.classList.toggle("hk-narrow", w > 0 && w < NARROW_WIDTH);
+    // no room for the column beside the readable clock: decision and messages above it, the rest below
+    const projector = Boolean(model.get("projector"));
+    root.classList.toggle("hk-stacked", w > 0 && w < (projector ? STACKED_WIDTH_PROJECTOR : STACKED_WIDTH));
     const log = content.querySelector(".hk-log");
     if (log && memory.logPinned && !log.querySelector(".hk-log-here")) log.scrollTop = log.scrollHeight;
   };
@@ -401,7 +410,7 @@ function render({ model, el }) {
     draw();
   };
   const onError = () => showError();
-  const onProjector = () => { askWidth(Boolean(model.get("projector"))); draw(); };
+  const onProjector = () => { askWidth(Boolean(model.get("projector"))); draw(); sizeClasses(); };
   model.on("change:view", onView);
   model.on("change:error", onError);
   model.on("change:explanation", onError);
