@@ -1055,10 +1055,9 @@ export function drawAll(view, ctx) {
   if (ctx.legendOpen) frag.appendChild(drawLegend(view));
   if (view.looking) frag.appendChild(drawLookBack(view, ctx));
   const main = htmlNode("div", { "data-key": "main", class: "hk-main", "data-region": "board" }, frag);
-  const clockWrap = htmlNode("div", { "data-key": "clock", class: "hk-clock" }, main);
-  clockWrap.appendChild(drawClock(view, ctx));
   // The decision and the messages head the column beside the clock: the board never moves when the choices change
-  // or a message comes (in a stacked layout, widget.css puts them above the clock).
+  // or a message comes (in a stacked layout, widget.css puts them above the clock). The column comes first in the
+  // page, so Tab reaches the decision right after the controls; widget.css shows the clock on its left.
   const col = htmlNode("div", { "data-key": "sidecol", class: "hk-sidecol" }, main);
   col.appendChild(drawDecision(view, ctx));
   if (ctx.messages) { // the widget's message box (widget.mjs), kept as it is: a stand-in tells morph.mjs so
@@ -1078,6 +1077,8 @@ export function drawAll(view, ctx) {
   const chainWrap = htmlNode("div", { "data-key": "chain", class: "hk-chain" }, col);
   chainWrap.appendChild(memo(ctx, "chain", JSON.stringify([view.chain, look]), () => drawChain(view)));
   col.appendChild(memo(ctx, "side", JSON.stringify([view.side, look]), () => drawSide(view, ctx)));
+  const clockWrap = htmlNode("div", { "data-key": "clock", class: "hk-clock" }, main);
+  clockWrap.appendChild(drawClock(view, ctx));
   const others = htmlNode("div", { "data-key": "players", class: "hk-players" }, main);
   for (const p of view.players) if (p !== current) others.appendChild(player(p, "other"));
   if (!ctx.logApart) frag.appendChild(drawLog(view, ctx)); // else the caller keeps the history in the page itself
