@@ -26,8 +26,9 @@ from .messages import Catalog, check_language
 from .protocol import IllegalChoice
 from .runner import GameRunner
 from .whatif import Cancelled, Comparison, compare, question
+from .widget import front_end_dir, join_modules
 
-_JS = Path(__file__).parent / "js" / "whatif.mjs"
+_JS = front_end_dir() / "core" / "whatif.mjs"
 TEXTS = Catalog(Path(__file__).parent / "messages")
 
 
@@ -39,7 +40,7 @@ def panel_strings(lang: str) -> dict[str, str]:
 class WhatIfPanel(anywidget.AnyWidget):
     """Compares the options of the current decision of a game's widget or of a game."""
 
-    _esm = _JS.read_text(encoding="utf-8")
+    _esm = join_modules((_JS.with_name("dom.mjs"), _JS))
 
     decision = traitlets.Dict().tag(sync=True)
     """{"key", "player", "player_name", "prompt", "options": [{"id", "label"}]} of the pending decision ({} when

@@ -3,8 +3,9 @@
 // keyboard has three Tab stops (the decision, the board, the controls) plus the history list, each roved with the
 // arrow keys; announcements go through one live region that is never rebuilt.
 import { drawAll, drawLog, tr, useTexts, targetMap, playerName } from "./board.mjs";
-import { morphChildren } from "./morph.mjs";
-import { kbEscape, kbFocusKey, kbInstall, kbItems, kbRefocus, kbTabStops } from "../hickory_widget/core/js/keyboard.mjs";
+import { morphChildren } from "../core/morph.mjs";
+import { besideOrBelow } from "../core/dom.mjs";
+import { kbEscape, kbFocusKey, kbInstall, kbItems, kbRefocus, kbTabStops } from "../core/keyboard.mjs";
 
 function reducedMotion() {
   try {
@@ -74,17 +75,9 @@ function render({ model, el }) {
   messages.append(offline, banner, info);
   root.append(live, content);
   el.appendChild(root);
-  // Panels never squeeze the board: in a row of widgets (an HBox with the what-if panel) the board asks for the
-  // width its readable clock needs and the row wraps (core/js/whatif.mjs besideOrBelow does the same for panels).
-  const askWidth = (projector) => {
-    const min = projector ? 840 : 600;
-    el.style.flex = `1 1 ${min}px`;
-    el.style.minWidth = `min(100%, ${min}px)`;
-    const row = el.parentElement;
-    if (row && getComputedStyle(row).display.includes("flex") && !getComputedStyle(row).flexDirection.startsWith("column")) row.style.flexWrap = "wrap";
-  };
+  // a panel beside the board only when both keep their readable sizes (core/dom.mjs): the clock's minimum and a column
+  const askWidth = (projector) => besideOrBelow(el, projector ? 840 : 600);
   askWidth(Boolean(model.get("projector")));
-  requestAnimationFrame(() => askWidth(Boolean(model.get("projector"))));
 
   const memory = {
     newGame: { players: null, seed: 1 },

@@ -1,6 +1,8 @@
 // The "what if?" panel's view: it only reads the model (decision, progress, rows) and sends intents
 // ({type: "run" | "cancel" | "take"}); the kernel runs the playouts and takes the chosen option.
 
+import { besideOrBelow } from "./dom.mjs";
+
 const SVG = "http://www.w3.org/2000/svg";
 
 function svg(tag, attrs = {}, text) {
@@ -118,24 +120,6 @@ function chart(model, rows, strings, decision) {
 
 /** The panel's narrowest width: its chart (560 px, drawn at scale 1 so its 12 px texts stay 12 px) and padding. */
 const PANEL_MIN = 582;
-
-/**
- * Panels never squeeze the board: in a row of widgets (an ipywidgets HBox) the row wraps, and this widget asks
- * for `min` px; the game's widget asks for its own minimum the same way (core/js/shell.mjs, js/widget.mjs), so
- * the panel sits beside the board only when both keep their readable sizes, else below it.
- */
-export function besideOrBelow(el, min) {
-  el.style.flex = `1 1 ${min}px`;
-  el.style.minWidth = `min(100%, ${min}px)`;
-  const place = () => {
-    const row = el.parentElement;
-    if (!row) return;
-    const style = getComputedStyle(row);
-    if (style.display.includes("flex") && !style.flexDirection.startsWith("column")) row.style.flexWrap = "wrap";
-  };
-  place();
-  requestAnimationFrame(place); // the row is there once the widget is attached
-}
 
 function render({ model, el }) {
   const box = html("div", { class: "hw-whatif", "data-testid": "whatif" });

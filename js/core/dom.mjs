@@ -19,3 +19,21 @@ export function svgBox(width, height, body) {
   s.innerHTML = body;
   return s;
 }
+
+/**
+ * Panels never squeeze the board: in a row of widgets (an ipywidgets HBox) the row wraps, and this widget asks
+ * for `min` px; the game's widget asks for its own minimum the same way (shell.mjs, hickory/widget.mjs, whatif.mjs), so
+ * the panel sits beside the board only when both keep their readable sizes, else below it.
+ */
+export function besideOrBelow(el, min) {
+  el.style.flex = `1 1 ${min}px`;
+  el.style.minWidth = `min(100%, ${min}px)`;
+  const place = () => {
+    const row = el.parentElement;
+    if (!row) return;
+    const style = getComputedStyle(row);
+    if (style.display.includes("flex") && !style.flexDirection.startsWith("column")) row.style.flexWrap = "wrap";
+  };
+  place();
+  requestAnimationFrame(place); // the row is there once the widget is attached
+}

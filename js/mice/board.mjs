@@ -2,7 +2,7 @@
 // the last reveal (animated: the plays turn up, then each hunt in the order of the cycle, its captures flying to
 // the capturer's pile; with reduced motion everything is shown at once), and one panel per player: face-down
 // card, points, captured pile, and the hand of the seat that may see it (a click on a card plays it).
-import { node, svgBox } from "../../core/js/dom.mjs";
+import { node, svgBox } from "../core/dom.mjs";
 
 const FILL = { elephant: "#b8bec6", dog: "#d9b38c", cat: "#f2c46d", mouse: "#c9d8e6" };
 const BACK = { red: "#c0392b", blue: "#2e6fbf", green: "#3a9a4a", yellow: "#d4a017", purple: "#8e44ad",

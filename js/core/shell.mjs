@@ -7,7 +7,7 @@
 // decision is announced to screen readers through one live region that is never rebuilt.
 import { drawBoard } from "./board.mjs";
 import { kbFocusKey, kbInstall, kbRefocus, kbTabStops } from "./keyboard.mjs";
-import { node } from "./dom.mjs";
+import { besideOrBelow, node } from "./dom.mjs";
 
 /** Board spots a game marks role="button" are the board group's members, and act on Enter and Space. */
 const SHELL_ROVING = { board: "[role=button]", seats: "select" };
@@ -43,16 +43,7 @@ function render({ model, el: host }) {
   const content = node("div", "cs-content");
   root.append(live, content);
   host.appendChild(root);
-  // Panels never squeeze the board: in a row of widgets (an HBox with the what-if panel) the board asks for the
-  // width it needs and the row wraps (whatif.mjs besideOrBelow does the same for the panel).
-  const askWidth = () => {
-    host.style.flex = "1 1 600px";
-    host.style.minWidth = "min(100%, 600px)";
-    const row = host.parentElement;
-    if (row && getComputedStyle(row).display.includes("flex") && !getComputedStyle(row).flexDirection.startsWith("column")) row.style.flexWrap = "wrap";
-  };
-  askWidth();
-  requestAnimationFrame(askWidth);
+  besideOrBelow(host, 600); // a panel beside the board only when both keep their readable sizes (dom.mjs)
   const memory = {};
   const stops = {};
   const removeKeys = kbInstall(root, { targets: "[role=button]:not(button)", selectors: SHELL_ROVING, stops });
