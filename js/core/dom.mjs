@@ -26,9 +26,9 @@ export function svgBox(width, height, body) {
  * the panel sits beside the board only when both keep their readable sizes, else below it.
  */
 export function besideOrBelow(el, min) {
-  el.style.flex = `1 1 ${min}px`;
-  el.style.minWidth = `min(100%, ${min}px)`;
-  const place = () => {
+  const place = () => { // again once attached: ipywidgets' layout styles the element when it shows it
+    el.style.flex = `1 1 ${min}px`;
+    el.style.minWidth = `min(100%, ${min}px)`;
     const row = el.parentElement;
     if (!row) return;
     const style = getComputedStyle(row);
@@ -36,4 +36,5 @@ export function besideOrBelow(el, min) {
   };
   place();
   requestAnimationFrame(place); // the row is there once the widget is attached
+  setTimeout(place, 400);
 }

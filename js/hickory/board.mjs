@@ -946,6 +946,7 @@ export function drawLookBack(view, ctx) {
   button(tr("ui.step_forward", "Later ▶"), "look-forward", () => ctx.look(step + 1), step >= steps);
   button(tr("ui.return_now", "Return to now"), "look-now", () => ctx.look(null));
   button(tr("ui.continue_here", "Continue from here"), "look-continue", () => ctx.send({ type: "continue", step }));
+  bar.lastChild.title = tr("ui.continue_note", "(continuing starts a new branch; Redo walks the old one)");
   htmlNode("span", { class: "hk-muted" }, bar, tr("ui.continue_note", "(continuing starts a new branch; Redo walks the old one)"));
   return bar;
 }
@@ -1053,7 +1054,7 @@ export function drawAll(view, ctx) {
   const frag = document.createDocumentFragment();
   frag.appendChild(drawControls(view, ctx));
   if (ctx.legendOpen) frag.appendChild(drawLegend(view));
-  if (view.looking) frag.appendChild(drawLookBack(view, ctx));
+  if (view.looking && !ctx.messages) frag.appendChild(drawLookBack(view, ctx)); // else in the message box
   const main = htmlNode("div", { "data-key": "main", class: "hk-main", "data-region": "board" }, frag);
   // The decision and the messages head the column beside the clock: the board never moves when the choices change
   // or a message comes (in a stacked layout, widget.css puts them above the clock). The column comes first in the

@@ -2,7 +2,7 @@
 // Keys pressed inside the widget stay inside it (JupyterLab's and Notebook 7's shortcuts never see them); the
 // keyboard has three Tab stops (the decision, the board, the controls) plus the history list, each roved with the
 // arrow keys; announcements go through one live region that is never rebuilt.
-import { drawAll, drawLog, tr, useTexts, targetMap, playerName } from "./board.mjs";
+import { drawAll, drawLog, drawLookBack, tr, useTexts, targetMap, playerName } from "./board.mjs";
 import { morphChildren } from "../core/morph.mjs";
 import { besideOrBelow } from "../core/dom.mjs";
 import { kbEscape, kbFocusKey, kbInstall, kbItems, kbRefocus, kbTabStops } from "../core/keyboard.mjs";
@@ -72,7 +72,9 @@ function render({ model, el }) {
   messages.className = "hk-messages";
   messages.setAttribute("data-testid", "messages");
   messages.setAttribute("data-key", "messages");
-  messages.append(offline, banner, info);
+  const lookSlot = document.createElement("div"); // the look-back bar while looking back (board.mjs drawLookBack)
+  lookSlot.className = "hk-look-slot";
+  messages.append(lookSlot, offline, banner, info);
   root.append(live, content);
   el.appendChild(root);
   // a panel beside the board only when both keep their readable sizes (core/dom.mjs): the clock's minimum and a column
@@ -264,6 +266,8 @@ function render({ model, el }) {
     // log is neither detached nor styled again on every move.
     if (boardArea.parentNode !== content) content.replaceChildren(boardArea);
     morphChildren(boardArea, drawAll(view, { ...ctx, logApart: true }));
+    if (view.looking) lookSlot.replaceChildren(drawLookBack(view, ctx));
+    else if (lookSlot.hasChildNodes()) lookSlot.replaceChildren();
     const history = drawLog(view, ctx);
     if (history.parentNode !== content) content.appendChild(history);
     content.querySelector(".hk-main")?.setAttribute("data-roving", "board");
