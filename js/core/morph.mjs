@@ -19,13 +19,20 @@ export function listen(el, type, fn) {
 
 const FIELDS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
 
+const KEY_RANK = new Map(MORPH_KEYS.map((name, i) => [name, i]));
+
 function morphKey(node) {
-  if (node.nodeType !== 1) return null;
-  for (const name of MORPH_KEYS) {
-    const v = node.getAttribute(name);
-    if (v !== null) return `${node.nodeName}|${name}=${v}`;
+  if (node.nodeType !== 1 || !node.hasAttributes()) return null;
+  let best = null;
+  let rank = MORPH_KEYS.length;
+  for (const { name, value } of node.attributes) {
+    const r = KEY_RANK.get(name);
+    if (r !== undefined && r < rank) {
+      rank = r;
+      best = `${node.nodeName}|${name}=${value}`;
+    }
   }
-  return null;
+  return best;
 }
 
 function sameKind(a, b) {

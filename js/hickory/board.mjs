@@ -388,10 +388,16 @@ function drawGroupMark(parent, group, x, y) {
 
 /** A mouse token on the clock (in clock or hand coordinates); animates from its previous spot when asked. */
 function placeMouse(parent, id, info, frame, x, y, ctx, opts = {}) {
+  const key = JSON.stringify([info, frame, x, y, opts, ctx.promptMouse === id, Boolean(ctx.lastMice?.includes(id)), ctx.lang]);
+  const build = () => drawMouseToken(id, info, frame, x, y, ctx, opts);
+  return parent.appendChild(ctx.motion?.enabled ? build() : memo(ctx, `mouse:${id}`, key, build));
+}
+
+function drawMouseToken(id, info, frame, x, y, ctx, opts) {
   const color = info?.color ?? id.split(".")[0];
   const kind = info?.kind ?? id.split(".")[1];
   const marks = `${ctx.promptMouse === id ? " hk-prompt-mouse" : ""}${ctx.lastMice?.includes(id) ? " hk-last" : ""}`;
-  const g = svgNode("g", { class: `hk-mouse${marks}`, "data-mouse": id, "data-owner": color, "data-kind": kind, "data-where": info?.where ?? frame, role: "img", "aria-label": mouseLabel(id) }, parent);
+  const g = svgNode("g", { class: `hk-mouse${marks}`, "data-mouse": id, "data-owner": color, "data-kind": kind, "data-where": info?.where ?? frame, role: "img", "aria-label": mouseLabel(id) });
   svgTitle(g, mouseLabel(id));
   const to = `translate(${x}px, ${y}px)`;
   const prev = ctx.motion?.prevMice?.get(id);
@@ -508,7 +514,9 @@ export function drawClock(view, ctx) {
     const outerWidths = [...(num.leaf || n === 12 ? [22] : []), ...num.outer.map(mouseW)];
     const outerItems = outerWidths.length;
     const ow = Math.max(44, Math.min(128, outerWidths.reduce((a, w) => a + w + 3, 0) + 16));
-    const og = svgNode("g", { class: `hk-outer${n === 12 ? " hk-cuckoo" : ""}`, "data-outer": n, transform: `translate(${o.x} ${o.y})` }, spaces);
+    const offs = rowOffsets(outerWidths, n, { gap: 3, maxWidth: 112 });
+    spaces.appendChild(memo(ctx, `outer:${n}`, JSON.stringify([outerWidths, num.leaf, view.lang]), () => {
+    const og = svgNode("g", { class: `hk-outer${n === 12 ? " hk-cuckoo" : ""}`, "data-outer": n, transform: `translate(${o.x} ${o.y})` });
     const leaf = svgNode("g", { transform: `rotate(${tan})` }, og);
     svgNode("path", {
       d: `M${-ow / 2} 0 Q ${-ow / 4} ${-19} 0 ${-17} Q ${ow / 4} ${-19} ${ow / 2} 0 Q ${ow / 4} 19 0 17 Q ${-ow / 4} 19 ${-ow / 2} 0 Z`,
@@ -516,17 +524,18 @@ export function drawClock(view, ctx) {
     }, leaf);
     svgTitle(og, n === 12 ? tr("ui.lord_cuckoo_outer", "Lord Cuckoo (outer 12)") : tr("ui.outer", "outer {n}", { n }));
     markTarget(og, ctx, `outer:${n}`);
-    const offs = rowOffsets(outerWidths, n, { gap: 3, maxWidth: 112 });
-    let k = 0;
     if (n === 12) {
-      const c = offs[k++];
+      const c = offs[0];
       const lc = svgNode("g", { transform: `translate(${c.x} ${c.y})`, class: "hk-lord" }, og);
       svgNode("circle", { r: 14, class: "hk-lord-back" }, lc);
       svgNode("text", { y: 6, class: "hk-lord-text" }, lc, "LC");
     } else if (num.leaf) {
-      const c = offs[k++];
+      const c = offs[0];
       drawTile(og, num.leaf, c.x, c.y, 25, ctx, { minGlyph: CLOCK_TEXT });
     }
+    return og;
+    }));
+    let k = num.leaf || n === 12 ? 1 : 0;
     for (const m of num.outer) {
       const c = offs[k++];
       placeMouse(miceLayer, m, view.mice[m], "clock", o.x + c.x, o.y + c.y, ctx, { rotate: tan, length: 38, spot: `outer:${n}`, minLetter: CLOCK_TEXT });
@@ -536,11 +545,14 @@ export function drawClock(view, ctx) {
     const i = innerSpace(n);
     const innerWidths = num.inner.map(mouseW);
     const iw = Math.max(30, Math.min(118, innerWidths.reduce((a, w) => a + w + 3, 0) + 18));
-    const ig = svgNode("g", { class: "hk-inner", "data-inner": n, transform: `translate(${i.x} ${i.y})` }, spaces);
-    const dia = svgNode("g", { transform: `rotate(${tan})` }, ig);
-    svgNode("path", { d: `M${-iw / 2} 0 L 0 -14 L ${iw / 2} 0 L 0 14 Z`, class: "hk-diamond" }, dia);
-    svgTitle(ig, tr("ui.inner", "inner {n}", { n }));
-    markTarget(ig, ctx, `inner:${n}`);
+    spaces.appendChild(memo(ctx, `inner:${n}`, JSON.stringify([iw, view.lang]), () => {
+      const ig = svgNode("g", { class: "hk-inner", "data-inner": n, transform: `translate(${i.x} ${i.y})` });
+      const dia = svgNode("g", { transform: `rotate(${tan})` }, ig);
+      svgNode("path", { d: `M${-iw / 2} 0 L 0 -14 L ${iw / 2} 0 L 0 14 Z`, class: "hk-diamond" }, dia);
+      svgTitle(ig, tr("ui.inner", "inner {n}", { n }));
+      markTarget(ig, ctx, `inner:${n}`);
+      return ig;
+    }));
     const ioffs = rowOffsets(innerWidths, n, { gap: 3, maxWidth: 104 });
     num.inner.forEach((m, j) => placeMouse(miceLayer, m, view.mice[m], "clock", i.x + ioffs[j].x, i.y + ioffs[j].y, ctx, { rotate: tan, length: 38, spot: `inner:${n}`, minLetter: CLOCK_TEXT }));
   }
@@ -1048,6 +1060,7 @@ export function drawControls(view, ctx) {
 export function drawAll(view, ctx) {
   useTexts(view);
   useIconScale(ctx.toggles?.projector ? 1.45 : 1);
+  ctx.lang = view.lang;
   ctx.promptMouse = view.looking ? null : (view.decision?.mouse ?? null);
   ctx.lastMice = view.last?.mice ?? [];
   ctx.lastNumbers = view.last?.numbers ?? [];
