@@ -26,9 +26,7 @@ from .messages import Catalog, check_language
 from .protocol import IllegalChoice
 from .runner import GameRunner
 from .whatif import Cancelled, Comparison, compare, question
-from .widget import front_end_dir, join_modules
 
-_JS = front_end_dir() / "core" / "whatif.mjs"
 TEXTS = Catalog(Path(__file__).parent / "messages")
 
 
@@ -37,10 +35,17 @@ def panel_strings(lang: str) -> dict[str, str]:
     return {k.removeprefix("whatif."): v for k, v in TEXTS.prefixed(lang, "whatif.").items()}
 
 
+def _front_end() -> str:
+    """The panel's front end (js/core/whatif.mjs after the shared dom.mjs), joined as the shell's is."""
+    from .widget import FRONT_END, join_modules  # core/widget.py imports this module lazily, never at its top
+
+    return join_modules((FRONT_END / "core" / "dom.mjs", FRONT_END / "core" / "whatif.mjs"))
+
+
 class WhatIfPanel(anywidget.AnyWidget):
     """Compares the options of the current decision of a game's widget or of a game."""
 
-    _esm = join_modules((_JS.with_name("dom.mjs"), _JS))
+    _esm = _front_end()
 
     decision = traitlets.Dict().tag(sync=True)
     """{"key", "player", "player_name", "prompt", "options": [{"id", "label"}]} of the pending decision ({} when
