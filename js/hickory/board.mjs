@@ -388,7 +388,7 @@ function drawGroupMark(parent, group, x, y) {
 
 /** A mouse token on the clock (in clock or hand coordinates); animates from its previous spot when asked. */
 function placeMouse(parent, id, info, frame, x, y, ctx, opts = {}) {
-  const key = JSON.stringify([info, frame, x, y, opts, ctx.promptMouse === id, Boolean(ctx.lastMice?.includes(id)), ctx.lang]);
+  const key = JSON.stringify([info, frame, x, y, { ...opts, prevCounter: null }, ctx.promptMouse === id, Boolean(ctx.lastMice?.includes(id)), ctx.lang]);
   const build = () => drawMouseToken(id, info, frame, x, y, ctx, opts);
   return parent.appendChild(ctx.motion?.enabled ? build() : memo(ctx, `mouse:${id}`, key, build));
 }
@@ -1065,7 +1065,8 @@ export function drawAll(view, ctx) {
   ctx.lastMice = view.last?.mice ?? [];
   ctx.lastNumbers = view.last?.numbers ?? [];
   const frag = document.createDocumentFragment();
-  frag.appendChild(drawControls(view, ctx));
+  const controlsKey = [view.can_undo, view.can_redo, Boolean(view.looking), view.over, view.players.map((p) => p.color), ctx.seats, ctx.botsSeated, ctx.legendOpen, ctx.settingsOpen, ctx.newGame, ctx.toggles, view.lang];
+  frag.appendChild(memo(ctx, "controls", JSON.stringify(controlsKey), () => drawControls(view, ctx)));
   if (ctx.legendOpen) frag.appendChild(drawLegend(view));
   if (view.looking && !ctx.messages) frag.appendChild(drawLookBack(view, ctx)); // else in the message box
   const main = htmlNode("div", { "data-key": "main", class: "hk-main", "data-region": "board" }, frag);
