@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from ..core.widget import GameWidget
+from ..core.widget import FRONT_END, GameWidget
 from . import view
 from .game import ClocktowersGame
 from .labels import t
 from .svg import game_svg
 
-JS = Path(__file__).parent / "js"
+JS = FRONT_END / "clocktowers"
 
 
 class ClocktowersWidget(GameWidget):

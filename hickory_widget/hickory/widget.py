@@ -17,7 +17,7 @@ import traitlets
 
 from ..core.intents import SEAT_KINDS
 from ..core.protocol import IllegalChoice
-from ..core.widget import MAX_MESSAGE, SHELL_DIR, GameWidget, LanguageError, join_modules
+from ..core.widget import FRONT_END, MAX_MESSAGE, SHELL_DIR, GameWidget, LanguageError, join_modules
 from . import bots
 from .game import Game
 from .i18n import t
@@ -27,8 +27,9 @@ from .timeline import check_step, game_at, rewind
 from .view import LogCache, build, log_view, rule_table
 from .why_not import candidate_for, why_not
 
-JS_FILES = ("geometry.mjs", "board.mjs", "widget.mjs")
-"""Front-end modules, in dependency order; see :func:`bundle`."""
+JS_FILES = ("core/dom.mjs", "core/morph.mjs", "hickory/geometry.mjs", "hickory/board.mjs", "hickory/widget.mjs")
+"""Front-end modules (paths in the front end's tree, :data:`.core.widget.FRONT_END`), in dependency order; see
+:func:`bundle`."""
 LOG_PAGE = 128
 """Log entries per page of the ``log_pages`` trait."""
 TEXT_KEYS = {"door.nothing_to_undo": "ui.error.nothing_to_undo", "door.no_human_move": "ui.error.no_human_move",
@@ -40,14 +41,8 @@ __all__ = ["JS_FILES", "LOG_PAGE", "MAX_MESSAGE", "PLAY_UNTIL", "SEAT_KINDS", "H
 
 
 def _js_dir() -> Path:
-    """The package's own copy (a built wheel) or the repository's top-level ``js/`` (editable install)."""
-    here = Path(__file__).parent
-    top = here.parent.parent / "js"
-    for candidate in (here / "static", top):
-        if (candidate / JS_FILES[-1]).exists():
-            return candidate
-    raise FileNotFoundError(f"the widget's front end ({', '.join(JS_FILES)}) was found neither in {here / 'static'} "
-                            f"nor in {top}")
+    """The front end's tree (:func:`.core.widget.front_end_dir`): a built wheel's copy or the top-level ``js/``."""
+    return FRONT_END
 
 
 def bundle(directory: Path | None = None) -> str:
@@ -58,7 +53,7 @@ def bundle(directory: Path | None = None) -> str:
 
 
 def css() -> str:
-    path = _js_dir() / "widget.css"
+    path = _js_dir() / "hickory" / "widget.css"
     return path.read_text(encoding="utf-8") if path.exists() else ""
 
 

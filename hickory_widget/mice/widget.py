@@ -4,16 +4,15 @@ player takes the screen."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from ..core.widget import GameWidget
+from ..core.widget import FRONT_END, GameWidget
 from . import view
 from .game import MiceGame
 from .labels import t
 from .svg import game_svg
 
-JS = Path(__file__).parent / "js"
+JS = FRONT_END / "mice"
 
 
 class MiceWidget(GameWidget):
