@@ -68,7 +68,7 @@ class HickoryWidget(GameWidget):
     _esm = bundle()  # Hickory's whole front end, in place of the shell's
     _css = css()
     intents: ClassVar = INTENTS
-    redraw_on: ClassVar[tuple[str, ...]] = ()  # show_secrets is drawn by the front end from the view it has
+    redraw_on: ClassVar[tuple[str, ...]] = ("show_secrets",)  # the view holds only the favor cards one may see
     game_type: ClassVar[type] = Game
 
     view = traitlets.Dict().tag(sync=True)
@@ -221,7 +221,7 @@ class HickoryWidget(GameWidget):
             shown = self._twin
         if len(self._log_cache) > 20_000:  # stale branches and languages
             self._log_cache.clear()
-        view = build(shown, self._version, self.language, with_log=False)
+        view = build(shown, self._version, self.language, with_log=False, seen_by=self.favors_seen_by(shown))
         del view["log"]  # sent apart, see _send_log
         texts = view.pop("ui")  # sent apart: the same on every move
         if self._look is not None:
@@ -229,9 +229,22 @@ class HickoryWidget(GameWidget):
             view["looking"] = {"step": self._look, "steps": len(self.game.history)}
             view["can_undo"] = view["can_redo"] = False
         view["replay_from"] = min(self._replay_from, len(self.game.history))
+        view["secrets_allowed"] = self.allow_secrets
         self._send_log()  # before the view: the front end draws when the view arrives
         self.texts = texts  # traitlets sends it only when it changed (the language)
         self.view = view
+
+    def favors_seen_by(self, game: Game) -> set[str] | None:
+        """The colors whose favor cards (secret, R94) this screen may show: everyone's at the end of the game or
+        when the notebook's author allows hidden cards and they are asked for (None); otherwise the one human
+        seat's, or, with several people at the screen, only the deciding person's. A bot's cards never."""
+        if game.over or self.secrets_shown:
+            return None
+        humans = {p for p in self.players if p not in self.seats}
+        if len(humans) == 1:
+            return humans
+        decider = game.decision.player if game.decision is not None else None
+        return {decider} & humans
 
     # ---------------------------------------------------------------------------------------- Hickory's intents
     def intent_hello(self, intent: dict[str, Any]) -> None:
@@ -247,6 +260,9 @@ class HickoryWidget(GameWidget):
 
     def intent_toggle(self, intent: dict[str, Any]) -> None:
         name = intent["name"]
+        if name == "show_secrets":  # the author's setting decides, as for every game (core: intent_secrets)
+            self.intent_secrets({"on": not self.show_secrets})
+            return
         setattr(self, name, not getattr(self, name))
 
     def intent_look(self, intent: dict[str, Any]) -> None:

@@ -783,7 +783,7 @@ export function drawPlayer(view, p, ctx) {
   const right = htmlNode("div", { class: "hk-player-right" }, body);
   right.appendChild(drawHunt(p, ctx));
   const favors = htmlNode("div", { class: "hk-favors" }, right);
-  const visible = ctx.showSecrets || deciding || view.over;
+  const visible = !p.favors.some((f) => f.hidden);  // Python sends only the cards this screen may show (R94)
   if (!p.favors.length) htmlNode("span", { class: "hk-muted" }, favors, tr("ui.no_favors", "no favor cards"));
   else if (!visible) htmlNode("span", { class: "hk-muted", title: tr("ui.hidden_title", "hidden: turn on show secrets") }, favors, tr("ui.hidden_favors", "{n} favor card(s) (hidden)", { n: p.favors.length }));
   else {
@@ -1047,6 +1047,7 @@ export function drawControls(view, ctx) {
     ctx.send({ type: "new_game", players: ctx.newGame.players, seed: ctx.newGame.seed });
   });
   for (const [name, label] of [["animate", tr("ui.animate", "animate")], ["show_secrets", tr("ui.show_secrets", "show secrets")], ["projector", tr("ui.projector", "projector (large print)")]]) {
+    if (name === "show_secrets" && !view.secrets_allowed) continue;  // the notebook's author did not allow it
     const l = htmlNode("label", { class: "hk-toggle" }, row3);
     const cb = htmlNode("input", { type: "checkbox", "data-control": name }, l);
     cb.checked = Boolean(ctx.toggles[name]);
