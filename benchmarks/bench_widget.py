@@ -48,6 +48,60 @@ CLICK_TO_REDRAW = """() => new Promise((resolve) => {
 next frame after it (the browser's layout and paint included)."""
 
 
+CARD_CLICK_TO_REDRAW = """(index) => new Promise((resolve) => {
+    const root = document.querySelectorAll('[data-testid=game]')[index];
+    const version = root.dataset.version;
+    const button = root.querySelector('.cs-choice');
+    const observer = new MutationObserver(() => {
+        if (root.dataset.version !== version) {
+            observer.disconnect();
+            resolve(performance.now() - start);
+        }
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ['data-version'] });
+    const start = performance.now();
+    button.click();
+})"""
+"""The card games' figure: from a click on a choice to the shell's board redrawn at the next version."""
+
+CARD_GAMES = """\
+import random
+from IPython.display import display
+from hickory_widget.clocktowers import ClocktowersGame
+from hickory_widget.mice import MiceGame
+def after(kind, moves):
+    game = (ClocktowersGame if kind == "ct" else MiceGame).new(players=4, seed=1)
+    rng = random.Random(1)
+    for _ in range(moves):
+        game.choose(rng.choice(game.choice_ids))
+    return game.widget(pass_and_play=False)
+display(after("ct", 0), after("ct", 80), after("mice", 0), after("mice", 44))
+"""
+"""Each card game early (no move yet) and late (Clocktowers after 80 of about 104 moves, Mice! after 44 of 64)."""
+
+
+def card_game_figures(page, lab, server, base: Path, clicks: int) -> list[tuple[str, str]]:
+    """Click to redrawn board in the card games, early and late in a 4-player game (every seat human)."""
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(CARD_GAMES)]
+    nbformat.write(nb, base / "cards.ipynb")
+    lab.open_notebook(page, server, base / "cards.ipynb")
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=game][data-version]').length === 4",
+                           timeout=120_000)
+    rows = []
+    for index, name in enumerate(("Clocktowers, early", "Clocktowers, late", "Mice!, early", "Mice!, late")):
+        times = []
+        for _ in range(clicks):
+            if page.evaluate("(i) => !document.querySelectorAll('[data-testid=game]')[i]"
+                             ".querySelector('.cs-choice')", index):
+                break  # the game is over
+            times.append(page.evaluate(CARD_CLICK_TO_REDRAW, index) / 1e3)
+        rows.append((f"{name}: click to redrawn board (n={len(times)})",
+                     f"median {statistics.median(times) * 1e3:.0f} ms, max {max(times) * 1e3:.0f} ms"))
+    return rows
+
+
 def view_model_figures(games: int) -> list[tuple[str, str]]:
     """Per move of random 4-player games: the widget's view model (the board; the log travels apart) and what
     one move sends in all (the traits that changed: view, log tail, sometimes a log page or the rule table)."""
@@ -162,7 +216,7 @@ def browser_figures(clicks: int) -> list[tuple[str, str]]:
                 late_frames.append(painted / 1e3)
                 late_draws.append(float(page.get_attribute("[data-testid=hickory]", "data-draw-ms")))
             heights = {}
-            for width, height in ((1280, 900), (1024, 768)):
+            for width, height in ((1280, 800), (1024, 768)):
                 page.set_viewport_size({"width": width, "height": height})
                 page.wait_for_timeout(500)
                 heights[f"{width}x{height}"] = page.evaluate(
@@ -189,6 +243,7 @@ def browser_figures(clicks: int) -> list[tuple[str, str]]:
                         const start = performance.now();
                         entry.click();
                     })""", target) / 1e3)
+            cards = card_game_figures(page, lab, server, base, max(5, clicks // 3))
             browser.close()
     finally:
         lab.stop(process)
@@ -206,6 +261,7 @@ def browser_figures(clicks: int) -> list[tuple[str, str]]:
         ("widget height in JupyterLab (file browser open)", ", ".join(f"{k}: {v:.0f} px" for k, v in heights.items())),
         (f"history jump in the browser, {steps}-move game (click on a log entry to redrawn board)",
          f"median {statistics.median(jumps) * 1e3:.0f} ms, max {max(jumps) * 1e3:.0f} ms"),
+        *cards,
     ]
 
 

@@ -2,7 +2,7 @@
 // by board.mjs with the spots that matter highlighted, answers, hint, show me, next/back and a progress map.
 // Joined after geometry.mjs and board.mjs (see lesson_bundle); every top-level name here starts with "lesson"
 // or "ls" so that it never repeats one of theirs. Imports stay on ONE line each.
-import { drawClock, drawChain, drawSide, drawPlayers, drawDecision, targetMap, useTexts } from "./board.mjs";
+import { drawClock, drawChain, drawSide, drawPlayers, drawDecision, targetMap, useTexts } from "./hickory/board.mjs";
 
 // Like board.mjs's htmlNode, kept here on purpose: a Clocktowers or Mice! lesson is bundled without board.mjs.
 function lsNode(tag, attrs = {}, parent = null, text = null) {

@@ -210,7 +210,7 @@ def test_view_model_carries_language_ui_and_explained_rules() -> None:
 
 
 def test_every_ui_key_the_front_end_asks_for_exists() -> None:
-    js = "\n".join((ROOT / "js" / name).read_text(encoding="utf-8") for name in ("board.mjs", "widget.mjs"))
+    js = "\n".join((ROOT / "js" / "hickory" / name).read_text(encoding="utf-8") for name in ("board.mjs", "widget.mjs"))
     keys = set(re.findall(r'\btr\("([\w.]+)"', js))
     assert {"ui.undo", "ui.new_game", "ui.priority", "ui.quests", "ui.market", "ui.chain"} <= keys
     ui = build(Game.new(2, seed=1))["ui"]
@@ -254,9 +254,10 @@ def test_the_front_end_takes_its_words_from_the_view_model(tmp_path: Path) -> No
             pytest.fail("node is not installed, so the front end's texts cannot be checked (CI must have it)")
         pytest.skip("node is not installed: install nodejs to check the front end's texts")
     ui = build(Game.new(2, seed=1), 0, "it")["ui"]
+    board = (ROOT / "js" / "hickory" / "board.mjs").as_uri()
     script = tmp_path / "check.mjs"
     script.write_text(f"""
-import {{ tr, useTexts, mouseLabel, itemLabel, ruleBadges }} from {json.dumps((ROOT / "js" / "board.mjs").as_uri())};
+import {{ tr, useTexts, mouseLabel, itemLabel, ruleBadges }} from {json.dumps(board)};
 const out = {{}};
 out.fallback = tr("ui.undo", "Undo");
 useTexts({{ ui: {json.dumps(ui)} }});

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from ..core.widget import GameWidget
+from ..core.widget import FRONT_END, GameWidget
 from .board import view
 from .board.svg import game_svg
 from .game import ClocktowersGame
 from .words.labels import t
 
-JS = Path(__file__).parent / "js"
+JS = FRONT_END / "clocktowers"
 
 
 class ClocktowersWidget(GameWidget):

@@ -29,7 +29,6 @@ from .protocol import IllegalChoice
 from .runner import GameRunner
 from .whatif import THREADS, Cancelled, Comparison, compare, compare_async, question
 
-_JS = Path(__file__).parent / "js" / "whatif.mjs"
 TEXTS = Catalog(Path(__file__).parent / "messages")
 
 
@@ -38,10 +37,17 @@ def panel_strings(lang: str) -> dict[str, str]:
     return {k.removeprefix("whatif."): v for k, v in TEXTS.prefixed(lang, "whatif.").items()}
 
 
+def _front_end() -> str:
+    """The panel's front end (js/core/whatif.mjs after the shared dom.mjs), joined as the shell's is."""
+    from .widget import FRONT_END, join_modules  # core/widget.py imports this module lazily, never at its top
+
+    return join_modules((FRONT_END / "core" / "dom.mjs", FRONT_END / "core" / "whatif.mjs"))
+
+
 class WhatIfPanel(anywidget.AnyWidget):
     """Compares the options of the current decision of a game's widget or of a game."""
 
-    _esm = _JS.read_text(encoding="utf-8")
+    _esm = _front_end()
 
     decision = traitlets.Dict().tag(sync=True)
     """{"key", "player", "player_name", "prompt", "options": [{"id", "label"}]} of the pending decision ({} when

@@ -31,7 +31,22 @@ from .intents import SEAT_KINDS, SHELL_INTENTS, IntentRefused, Intents, changes_
 from .messages import LANGUAGES, Catalog, check_language
 from .protocol import IllegalChoice
 
-SHELL_DIR = Path(__file__).parent / "js"
+
+def front_end_dir() -> Path:
+    """The front end's one tree (``core/``: shell, keyboard, what-if panel; ``hickory/``, ``clocktowers/``,
+    ``mice/``: each game's drawing; ``lesson.mjs``): the package's own copy in a built wheel
+    (``hickory_widget/static``, pyproject's force-include) or the repository's top-level ``js/`` (editable
+    install)."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "static", package.parent / "js"):
+        if (candidate / "core" / "shell.mjs").exists():
+            return candidate
+    raise FileNotFoundError(f"the widgets' front end was found neither in {package / 'static'} nor in "
+                            f"{package.parent / 'js'}")
+
+
+FRONT_END = front_end_dir()
+SHELL_DIR = FRONT_END / "core"
 SHELL = Catalog(Path(__file__).parent / "messages")
 INTENTS = tuple(SHELL_INTENTS)
 MOVE_LIMIT = 20_000
@@ -39,7 +54,7 @@ MAX_MESSAGE = 500
 """Longest refusal shown to the user."""
 log = logging.getLogger(__name__)
 
-__all__ = ["MAX_MESSAGE", "MOVE_LIMIT", "SEAT_KINDS", "SHELL", "GameWidget", "LanguageError", "bundle",
+__all__ = ["FRONT_END", "MAX_MESSAGE", "MOVE_LIMIT", "SEAT_KINDS", "SHELL", "GameWidget", "LanguageError", "bundle",
            "join_modules", "styles"]
 
 

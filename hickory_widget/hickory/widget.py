@@ -17,7 +17,7 @@ import traitlets
 
 from ..core.intents import SEAT_KINDS
 from ..core.protocol import IllegalChoice
-from ..core.widget import MAX_MESSAGE, SHELL_DIR, GameWidget, LanguageError, join_modules
+from ..core.widget import FRONT_END, MAX_MESSAGE, SHELL_DIR, GameWidget, LanguageError, join_modules
 from .analysis import bots
 from .board.intents import INTENTS, PLAY_UNTIL
 from .board.svg import board_svg
@@ -27,8 +27,9 @@ from .game import Game
 from .words.i18n import t
 from .words.why_not import candidate_for, why_not
 
-JS_FILES = ("geometry.mjs", "board.mjs", "widget.mjs")
-"""Front-end modules, in dependency order; see :func:`bundle`."""
+JS_FILES = ("core/dom.mjs", "core/morph.mjs", "hickory/geometry.mjs", "hickory/board.mjs", "hickory/widget.mjs")
+"""Front-end modules (paths in the front end's tree, :data:`.core.widget.FRONT_END`), in dependency order; see
+:func:`bundle`."""
 LOG_PAGE = 128
 """Log entries per page of the ``log_pages`` trait."""
 TEXT_KEYS = {"door.nothing_to_undo": "ui.error.nothing_to_undo", "door.no_human_move": "ui.error.no_human_move",
@@ -40,14 +41,8 @@ __all__ = ["JS_FILES", "LOG_PAGE", "MAX_MESSAGE", "PLAY_UNTIL", "SEAT_KINDS", "H
 
 
 def _js_dir() -> Path:
-    """The package's own copy (a built wheel) or the repository's top-level ``js/`` (editable install)."""
-    here = Path(__file__).parent
-    top = here.parent.parent / "js"
-    for candidate in (here / "static", top):
-        if (candidate / JS_FILES[-1]).exists():
-            return candidate
-    raise FileNotFoundError(f"the widget's front end ({', '.join(JS_FILES)}) was found neither in {here / 'static'} "
-                            f"nor in {top}")
+    """The front end's tree (:func:`.core.widget.front_end_dir`): a built wheel's copy or the top-level ``js/``."""
+    return FRONT_END
 
 
 def bundle(directory: Path | None = None) -> str:
@@ -58,7 +53,7 @@ def bundle(directory: Path | None = None) -> str:
 
 
 def css() -> str:
-    path = _js_dir() / "widget.css"
+    path = _js_dir() / "hickory" / "widget.css"
     return path.read_text(encoding="utf-8") if path.exists() else ""
 
 
@@ -73,7 +68,7 @@ class HickoryWidget(GameWidget):
     _esm = bundle()  # Hickory's whole front end, in place of the shell's
     _css = css()
     intents: ClassVar = INTENTS
-    redraw_on: ClassVar[tuple[str, ...]] = ()  # show_secrets is drawn by the front end from the view it has
+    redraw_on: ClassVar[tuple[str, ...]] = ("show_secrets",)  # the view holds only the favor cards one may see
     game_type: ClassVar[type] = Game
 
     view = traitlets.Dict().tag(sync=True)
@@ -226,7 +221,7 @@ class HickoryWidget(GameWidget):
             shown = self._twin
         if len(self._log_cache) > 20_000:  # stale branches and languages
             self._log_cache.clear()
-        view = build(shown, self._version, self.language, with_log=False)
+        view = build(shown, self._version, self.language, with_log=False, seen_by=self.favors_seen_by(shown))
         del view["log"]  # sent apart, see _send_log
         texts = view.pop("ui")  # sent apart: the same on every move
         if self._look is not None:
@@ -234,9 +229,22 @@ class HickoryWidget(GameWidget):
             view["looking"] = {"step": self._look, "steps": len(self.game.history)}
             view["can_undo"] = view["can_redo"] = False
         view["replay_from"] = min(self._replay_from, len(self.game.history))
+        view["secrets_allowed"] = self.allow_secrets
         self._send_log()  # before the view: the front end draws when the view arrives
         self.texts = texts  # traitlets sends it only when it changed (the language)
         self.view = view
+
+    def favors_seen_by(self, game: Game) -> set[str] | None:
+        """The colors whose favor cards (secret, R94) this screen may show: everyone's at the end of the game or
+        when the notebook's author allows hidden cards and they are asked for (None); otherwise the one human
+        seat's, or, with several people at the screen, only the deciding person's. A bot's cards never."""
+        if game.over or self.secrets_shown:
+            return None
+        humans = {p for p in self.players if p not in self.seats}
+        if len(humans) == 1:
+            return humans
+        decider = game.decision.player if game.decision is not None else None
+        return {decider} & humans
 
     # ---------------------------------------------------------------------------------------- Hickory's intents
     def intent_hello(self, intent: dict[str, Any]) -> None:
@@ -252,6 +260,9 @@ class HickoryWidget(GameWidget):
 
     def intent_toggle(self, intent: dict[str, Any]) -> None:
         name = intent["name"]
+        if name == "show_secrets":  # the author's setting decides, as for every game (core: intent_secrets)
+            self.intent_secrets({"on": not self.show_secrets})
+            return
         setattr(self, name, not getattr(self, name))
 
     def intent_look(self, intent: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ..core.widget import SHELL_DIR, join_modules
+from ..core.widget import FRONT_END, SHELL_DIR, join_modules
 from ..hickory.widget import _js_dir
 from .widget import LessonWidget, lesson_css
 
@@ -51,7 +51,7 @@ class ClocktowersLessonWidget(CardLessonWidget):
     """The Clocktowers lessons: ``ClocktowersLessonWidget(learner="ada", language="it")``."""
 
     game_name = "clocktowers"
-    board_js = Path(__file__).parent.parent / "clocktowers" / "js" / "board.mjs"
+    board_js = FRONT_END / "clocktowers" / "board.mjs"
     board_css = board_js.with_name("board.css")
 
     def table(self, lang: str, clickable: bool) -> dict[str, Any]:
@@ -69,7 +69,7 @@ class MiceLessonWidget(CardLessonWidget):
     hands and face-down cards stay hidden, as at the table."""
 
     game_name = "mice"
-    board_js = Path(__file__).parent.parent / "mice" / "js" / "board.mjs"
+    board_js = FRONT_END / "mice" / "board.mjs"
     board_css = board_js.with_name("board.css")
 
     def table(self, lang: str, clickable: bool) -> dict[str, Any]:

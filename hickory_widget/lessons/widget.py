@@ -50,7 +50,8 @@ def lesson_bundle() -> str:
     """The board's modules (those of the game widget but its entry point) and ``lesson.mjs``, joined into one
     ES module the same way :func:`hickory_widget.hickory.widget.bundle` joins the game widget's."""
     directory = _js_dir()
-    return join_modules(directory / name for name in [*[f for f in JS_FILES if f != "widget.mjs"], LESSON_JS])
+    names = [f for f in JS_FILES if not f.endswith("/widget.mjs")]
+    return join_modules(directory / name for name in [*names, LESSON_JS])
 
 
 def lesson_css() -> str:

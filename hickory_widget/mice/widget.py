@@ -4,16 +4,15 @@ player takes the screen."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from ..core.widget import GameWidget
+from ..core.widget import FRONT_END, GameWidget
 from .board import view
 from .board.svg import game_svg
 from .game import MiceGame
 from .words.labels import t
 
-JS = Path(__file__).parent / "js"
+JS = FRONT_END / "mice"
 
 
 class MiceWidget(GameWidget):

@@ -236,19 +236,28 @@ def notebook7_server(browser_prerequisites: None, tmp_path_factory: pytest.TempP
 
 
 @pytest.fixture(scope="session")
-def browser(browser_prerequisites: None) -> Iterator[Any]:
-    from playwright.sync_api import Error, sync_playwright
+def playwright(browser_prerequisites: None) -> Iterator[Any]:
+    """The one Playwright driver of the run: its sync API may be started only once per thread, so every browser
+    test file (the JupyterLab ones and the static site's, which opens browsers of its own) shares it."""
+    from playwright.sync_api import sync_playwright
 
-    playwright = sync_playwright().start()
+    driver = sync_playwright().start()
     try:
-        try:
-            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        except Error as error:
-            unavailable(f"{CHROMIUM} did not start under playwright: {error}")
-        yield chromium
-        chromium.close()
+        yield driver
     finally:
-        playwright.stop()
+        driver.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    from playwright.sync_api import Error
+
+    try:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+    except Error as error:
+        unavailable(f"{CHROMIUM} did not start under playwright: {error}")
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture

@@ -41,14 +41,6 @@ def base(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def playwright() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="module")
 def chromium(playwright: Any) -> Iterator[Any]:
     browser = drive.launch(playwright)
     yield browser

@@ -31,7 +31,8 @@ def test_the_view_shows_the_hand_to_move_and_hides_the_others_unless_secrets() -
     assert players["P2"]["hand"] is None and w.view["secrets"] is False and "P2" not in json.dumps(w.view["log"])
     assert w.view["board"]["players"][1]["hand"] is None
     w._on_msg(w, {"type": "secrets", "on": True, "version": w.view["version"]}, [])
-    assert w.error.startswith("Hidden cards can be shown only if the notebook's author") and w.view["board"]["players"][1]["hand"] is None
+    assert w.error.startswith("Hidden cards can be shown only if the notebook's author")
+    assert w.view["board"]["players"][1]["hand"] is None
     w.allow_secrets = True  # the notebook author's teacher setting
     w.show_secrets = False
     w.show_secrets = True

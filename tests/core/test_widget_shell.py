@@ -140,13 +140,12 @@ def test_a_game_changed_from_python_is_redrawn_and_a_new_game_of_another_kind_is
 
 
 def test_redraw_on_names_the_traits_the_python_view_reads() -> None:
-    """Clocktowers' view model shows hidden hands when show_secrets is on, so the view is sent again; Hickory's
-    front end hides and shows from the view it has, so nothing is sent."""
+    """Both views hold hidden cards only when show_secrets is on (and allowed), so a change sends the view again."""
     ct = ClocktowersGame.new(players=2, seed=1).widget(allow_secrets=True)
-    hd = HickoryWidget(Game.new(2, seed=1))
+    hd = HickoryWidget(Game.new(2, seed=1), allow_secrets=True)
     versions = ct.view["version"], hd.view["version"]
     ct.show_secrets = hd.show_secrets = True
-    assert (ct.view["version"], hd.view["version"]) == (versions[0] + 1, versions[1])
+    assert (ct.view["version"], hd.view["version"]) == (versions[0] + 1, versions[1] + 1)
     assert ct.view["secrets"] is True
 
 

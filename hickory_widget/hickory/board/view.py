@@ -6,6 +6,7 @@ the thing on the board it belongs to (``target``), so that it can be offered the
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from ...core.protocol import Ask
@@ -130,10 +131,18 @@ def log_view(game: Game, lang: str = "en", cache: LogCache | None = None,
     return out
 
 
+HIDDEN_FAVOR = {"id": None, "text": None, "bonus": None, "hidden": True}
+"""A favor card in the view of someone who may not see it: only that it is there (R94: favor cards are secret)."""
+
+
 def build(game: Game, version: int = 0, lang: str = "en", log_cache: LogCache | None = None,
-          with_log: bool = True) -> dict[str, Any]:
+          with_log: bool = True, seen_by: Collection[str] | None = None) -> dict[str, Any]:
     """The whole view model of ``game``, its texts in ``lang`` (one of :data:`.i18n.LANGUAGES`); ``log_cache``,
-    see :func:`log_view`; without ``with_log`` the log is left empty (for the caller to fill)."""
+    see :func:`log_view`; without ``with_log`` the log is left empty (for the caller to fill).
+
+    ``seen_by``: the colors whose favor cards the viewer may see (None: everyone's, as on a teacher's screen or in
+    the static picture). Another color's cards are sent as :data:`HIDDEN_FAVOR` placeholders, and while such a
+    color decides, the options that name one of its cards are left out, so nothing sent depends on them."""
     check_language(lang)
     s = game.state
     c = s.c
@@ -168,14 +177,19 @@ def build(game: Game, version: int = 0, lang: str = "en", log_cache: LogCache | 
                           "mouse": f"{p.color}.{k}", "in_play": s.in_play(f"{p.color}.{k}")}
                       for k, tiles in p.cards.items()},
             "favors": [{"id": f, "text": labels.actions_text(c.favors[f].actions, lang),
-                        "bonus": list(c.favors[f].bonus) if c.favors[f].bonus else None} for f in p.favors],
+                        "bonus": list(c.favors[f].bonus) if c.favors[f].bonus else None} for f in p.favors]
+            if seen_by is None or p.color in seen_by else [dict(HIDDEN_FAVOR) for _ in p.favors],
             "scaler": p.scaler,
         })
     decision = game.decision
     ask_view = None
     if decision is not None:
         ctx = {**decision.context, "player": decision.player}
-        ask = Ask(decision.player, decision.kind, game.choice_ids, dict(decision.context))
+        options = game.choice_ids
+        if seen_by is not None and decision.player not in seen_by:
+            secret = set(s.player(decision.player).favors)
+            options = [o for o in options if not secret & set(o.split(":"))]
+        ask = Ask(decision.player, decision.kind, options, dict(decision.context))
         ask_view = {
             "player": decision.player, "kind": decision.kind, "prompt": labels.prompt(s, ask, lang),
             "context": {k: v for k, v in decision.context.items() if isinstance(v, (str, int, type(None)))},

@@ -1,6 +1,8 @@
 // The "what if?" panel's view: it only reads the model (decision, progress, rows) and sends intents
 // ({type: "run" | "cancel" | "take"}); the kernel runs the playouts and takes the chosen option.
 
+import { besideOrBelow } from "./dom.mjs";
+
 const SVG = "http://www.w3.org/2000/svg";
 
 function svg(tag, attrs = {}, text) {
@@ -19,6 +21,42 @@ function html(tag, attrs = {}, text) {
 
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? String(values[key]) : `{${key}}`));
+}
+
+/**
+ * Option labels short enough for the chart and never two alike: a label longer than `max` characters keeps its
+ * head and, when its cut would read like another option's, the part where it differs from that option
+ * ("Discard face down: one floor with cats" and "... with mice" stay apart). The whole label stays in the row's
+ * title and aria-label.
+ */
+export function shortLabels(labels, max = 64) {
+  const cut = (text) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+  const shown = labels.map(cut);
+  const common = (a, b) => {
+    let i = 0;
+    while (i < a.length && i < b.length && a[i] === b[i]) i++;
+    return i;
+  };
+  for (let i = 0; i < labels.length; i++) {
+    const twins = labels.filter((other, j) => j !== i && cut(other) === cut(labels[i]));
+    if (!twins.length || labels[i].length <= max) continue;
+    let from = Math.max(...twins.map((other) => common(labels[i], other)));
+    while (from > 0 && labels[i][from - 1] !== " ") from--; // the differing word whole
+    const head = Math.max(8, Math.floor(max / 3));
+    const tail = labels[i].slice(from);
+    const room = max - head - 1;
+    shown[i] = `${labels[i].slice(0, head).trimEnd()}…${tail.length > room ? `${tail.slice(0, room - 1)}…` : tail}`;
+  }
+  return shown.map((text, i) => (shown.indexOf(text) === i ? text : `${text} (${i + 1})`));
+}
+
+/** A label in at most two lines of about `width` characters, broken between words. */
+export function twoLines(text, width = 34) {
+  if (text.length <= width) return [text];
+  let at = text.lastIndexOf(" ", width);
+  if (at < width / 2) at = width;
+  const rest = text.slice(at).trim();
+  return [text.slice(0, at).trim(), rest.length > width ? `${rest.slice(0, width - 1)}…` : rest];
 }
 
 const NOTE_WIDTH = 150; // room right of the widest interval for "20.5  wins 100%  (best)"
@@ -40,17 +78,22 @@ export function layout(rows, width = 560, rowHeight = 34, labelWidth = 230) {
 function chart(model, rows, strings, decision) {
   const width = 560;
   const rowHeight = 34;
+  const shown = shortLabels(rows.map((r) => r.label), 66);
   const placed = layout(rows, width, rowHeight);
   const height = 30 + rows.length * rowHeight;
   const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "list",
     "data-testid": "whatif-chart", class: "hw-whatif-chart" });
-  for (const r of placed) {
+  placed.forEach((r, index) => {
     const g = svg("g", { role: "listitem button", tabindex: 0, "data-choice": r.id, class: "hw-whatif-row",
       "aria-label": `${r.label}: ${r.mean.toFixed(1)} (${r.low.toFixed(1)}-${r.high.toFixed(1)})` });
     g.style.cursor = "pointer";
     const mid = r.y + rowHeight / 2 - 4;
-    g.appendChild(svg("text", { x: r.x0 - 6, y: mid + 4, "text-anchor": "end", "font-size": 12 },
-      r.label.length > 34 ? `${r.label.slice(0, 33)}…` : r.label));
+    g.appendChild(svg("title", {}, r.label));
+    const lines = twoLines(shown[index]);
+    const label = svg("text", { x: r.x0 - 6, y: mid + 4 - (lines.length - 1) * 6.5, "text-anchor": "end", "font-size": 12,
+      "data-testid": "whatif-label" });
+    lines.forEach((line, k) => label.appendChild(svg("tspan", { x: r.x0 - 6, dy: k ? 13 : 0 }, line)));
+    g.appendChild(label);
     g.appendChild(svg("rect", { x: r.x0, y: mid - 9, width: r.bar, height: 18, rx: 2,
       fill: r.best ? "#1b6ca8" : "#9a9a9a", "data-testid": "whatif-bar" }));
     g.appendChild(svg("line", { x1: r.low, x2: r.high, y1: mid, y2: mid, stroke: "#222", "stroke-width": 1.5 }));
@@ -59,7 +102,7 @@ function chart(model, rows, strings, decision) {
     }
     const note = `${r.mean.toFixed(1)}  ${fill(strings.win, { p: `${Math.round(r.win * 100)}%` })}` +
       (r.best ? `  (${strings.best})` : "");
-    g.appendChild(svg("text", { x: r.high + 6, y: mid + 4, "font-size": 11 }, note));
+    g.appendChild(svg("text", { x: r.high + 6, y: mid + 4, "font-size": 12 }, note));
     const take = () => model.send({ type: "take", choice: r.id, key: decision.key });
     g.addEventListener("click", take);
     g.addEventListener("keydown", (e) => {
@@ -69,17 +112,21 @@ function chart(model, rows, strings, decision) {
       }
     });
     root.appendChild(g);
-  }
-  root.appendChild(svg("text", { x: 230, y: height - 6, "font-size": 11, fill: "#444" },
+  });
+  root.appendChild(svg("text", { x: 230, y: height - 6, "font-size": 12, fill: "#444" },
     fill(strings.axis, { player: decision.player_name || "" })));
   return root;
 }
 
+/** The panel's narrowest width: its chart (560 px, drawn at scale 1 so its 12 px texts stay 12 px) and padding. */
+const PANEL_MIN = 582;
+
 function render({ model, el }) {
   const box = html("div", { class: "hw-whatif", "data-testid": "whatif" });
   box.style.cssText = "font-family: sans-serif; border: 1px solid #bbb; border-radius: 6px; padding: 10px; " +
-    "max-width: 600px; background: #fff; color: #111";
+    "max-width: 600px; background: #fff; color: #111; box-sizing: border-box";
   el.appendChild(box);
+  besideOrBelow(el, PANEL_MIN);
 
   const draw = () => {
     const strings = model.get("strings");
@@ -120,7 +167,11 @@ function render({ model, el }) {
       box.appendChild(line);
     }
     const rows = model.get("rows");
-    if (rows.length) box.appendChild(chart(model, rows, strings, decision));
+    if (rows.length) {
+      const scroller = html("div", { style: "overflow-x: auto" });
+      scroller.appendChild(chart(model, rows, strings, decision));
+      box.appendChild(scroller);
+    }
     const message = model.get("message");
     if (message) {
       box.appendChild(html("p", { "data-testid": "whatif-message", role: "status",

@@ -113,3 +113,16 @@ test("row offsets: centred, in order along the tangent, squeezed when too wide",
   for (let i = 1; i < tight.length; i++) assert.ok(tight[i].x > tight[i - 1].x);
   assert.ok(tight[5].x - tight[0].x <= 100 - 24 + 0.01);
 });
+
+test("fitLines wraps by measured width, hyphenates a long word and marks a cut text", async () => {
+  const { fitLines } = await import("./geometry.mjs");
+  const measure = (s) => s.length * 10; // 10 units a character
+  const fit = fitLines("Pendelklettern 1, dann Gib 1 aus", 120, 4, measure);
+  assert.equal(fit.cut, false);
+  for (const line of fit.lines) assert.ok(measure(line) <= 120, line);
+  assert.equal(fit.lines.join(" ").replace(/- /g, ""), "Pendelklettern 1, dann Gib 1 aus");
+  const cut = fitLines("one two three four five six seven eight nine ten", 60, 2, measure);
+  assert.equal(cut.cut, true);
+  assert.equal(cut.lines.length, 2);
+  assert.ok(cut.lines[1].endsWith("…") && measure(cut.lines[1]) <= 60);
+});

@@ -2,8 +2,10 @@
 // Keys pressed inside the widget stay inside it (JupyterLab's and Notebook 7's shortcuts never see them); the
 // keyboard has three Tab stops (the decision, the board, the controls) plus the history list, each roved with the
 // arrow keys; announcements go through one live region that is never rebuilt.
-import { drawAll, drawLog, tr, useTexts, targetMap, playerName } from "./board.mjs";
-import { kbEscape, kbFocusKey, kbInstall, kbItems, kbRefocus, kbTabStops } from "../hickory_widget/core/js/keyboard.mjs";
+import { drawAll, drawLog, drawLookBack, tr, useTexts, targetMap, playerName } from "./board.mjs";
+import { morphChildren } from "../core/morph.mjs";
+import { besideOrBelow } from "../core/dom.mjs";
+import { kbEscape, kbFocusKey, kbInstall, kbItems, kbRefocus, kbTabStops } from "../core/keyboard.mjs";
 
 function reducedMotion() {
   try {
@@ -16,6 +18,9 @@ function reducedMotion() {
 /** Widths (px) below which the widget uses its compact and its narrow layout. */
 export const COMPACT_WIDTH = 900;
 export const NARROW_WIDTH = 560;
+/** Widths (px) below which the side column cannot stand beside the clock's readable minimum (widget.css). */
+export const STACKED_WIDTH = 830;
+export const STACKED_WIDTH_PROJECTOR = 1070;
 
 /** Hickory Dickory's roving groups besides the shell's own: the board's spots and the history list. */
 const ROVING = { board: "[data-target-key].hk-target", log: "li[data-step]" };
@@ -38,8 +43,16 @@ function render({ model, el }) {
   banner.append(bannerText, close);
   const info = document.createElement("div");
   info.className = "hk-info";
-  info.setAttribute("role", "status");
-  info.setAttribute("data-testid", "explanation");
+  const infoText = document.createElement("span");
+  infoText.className = "hk-info-text";
+  infoText.setAttribute("role", "status");
+  infoText.setAttribute("data-testid", "explanation");
+  const infoClose = document.createElement("button");
+  infoClose.type = "button";
+  infoClose.className = "hk-close";
+  infoClose.setAttribute("data-control", "dismiss-info");
+  infoClose.textContent = "×";
+  info.append(infoText, infoClose);
   const offline = document.createElement("div");
   offline.className = "hk-offline-note";
   offline.hidden = true;
@@ -52,8 +65,21 @@ function render({ model, el }) {
   content.className = "hk-content";
   const boardArea = document.createElement("div");
   boardArea.className = "hk-board-area"; // display: contents, so the layout is as if its children were content's
-  root.append(offline, banner, info, live, content);
+  // Nothing moves under the pointer: refusals, why-not answers and the saved-page note appear in one box of
+  // fixed height at the top of the column beside the clock (it scrolls when a text is longer), never by pushing
+  // the controls or the board. The box is made once; each drawing puts it in its place (board.mjs drawAll).
+  const messages = document.createElement("div");
+  messages.className = "hk-messages";
+  messages.setAttribute("data-testid", "messages");
+  messages.setAttribute("data-key", "messages");
+  const lookSlot = document.createElement("div"); // the look-back bar while looking back (board.mjs drawLookBack)
+  lookSlot.className = "hk-look-slot";
+  messages.append(lookSlot, offline, banner, info);
+  root.append(live, content);
   el.appendChild(root);
+  // a panel beside the board only when both keep their readable sizes (core/dom.mjs): the clock's minimum and a column
+  const askWidth = (projector) => besideOrBelow(el, projector ? 840 : 600);
+  askWidth(Boolean(model.get("projector")));
 
   const memory = {
     newGame: { players: null, seed: 1 },
@@ -73,6 +99,7 @@ function render({ model, el }) {
     logCount: -1, // entries in the history list when it was last scrolled to its end
     logHead: [],
     logPinned: true, // the history list follows the newest event until the user scrolls it up
+    memo: new Map(), // the board's parts as last drawn (board.mjs memo)
   };
 
   const send = (intent) => {
@@ -92,14 +119,18 @@ function render({ model, el }) {
     close.setAttribute("aria-label", tr("ui.close", "Close"));
     close.title = tr("ui.close", "Close");
     const why = model.get("explanation") || "";
-    info.textContent = why;
+    infoText.textContent = why;
     info.hidden = !why;
+    infoClose.setAttribute("aria-label", tr("ui.close", "Close"));
+    infoClose.title = tr("ui.close", "Close");
   };
-  close.addEventListener("click", () => {
+  const dismiss = () => {
     banner.hidden = true;
     info.hidden = true;
     send({ type: "dismiss" });
-  });
+  };
+  close.addEventListener("click", dismiss);
+  infoClose.addEventListener("click", dismiss);
 
   const flashChoices = (choices) => {
     const buttons = choices
@@ -182,8 +213,11 @@ function render({ model, el }) {
     const animate = Boolean(model.get("animate")) && !reducedMotion();
     const seats = model.get("seats") || {};
     if (memory.newGame.players === null) memory.newGame.players = view.players.length;
+    // A board already on the page is morphed (morph.mjs): its nodes stay, and their CSS transitions animate the
+    // moves; only the first drawing starts from nothing.
+    const morphing = boardArea.hasChildNodes();
     const motion = {
-      enabled: animate,
+      enabled: animate && !morphing,
       prevHand: memory.prevHand,
       prevMice: memory.prevMice,
       mice: new Map(),
@@ -192,6 +226,8 @@ function render({ model, el }) {
     };
     const toggles = { animate: Boolean(model.get("animate")), show_secrets: Boolean(model.get("show_secrets")), projector: Boolean(model.get("projector")) };
     const ctx = {
+      messages,
+      memo: memory.memo,
       roving: true,
       send,
       targets: view.looking || memory.live === false ? new Map() : targetMap(view),
@@ -229,7 +265,9 @@ function render({ model, el }) {
     // The board is drawn anew; the history section stays in the page (drawLog updates it in place), so a long
     // log is neither detached nor styled again on every move.
     if (boardArea.parentNode !== content) content.replaceChildren(boardArea);
-    boardArea.replaceChildren(drawAll(view, { ...ctx, logApart: true }));
+    morphChildren(boardArea, drawAll(view, { ...ctx, logApart: true }));
+    if (view.looking) lookSlot.replaceChildren(drawLookBack(view, ctx));
+    else if (lookSlot.hasChildNodes()) lookSlot.replaceChildren();
     const history = drawLog(view, ctx);
     if (history.parentNode !== content) content.appendChild(history);
     content.querySelector(".hk-main")?.setAttribute("data-roving", "board");
@@ -272,6 +310,7 @@ function render({ model, el }) {
 
   /** A saved page (no kernel): every control is visibly off and a note says why. */
   const disableAll = () => {
+    memory.memo.clear(); // the parts are changed below: drawn anew once the kernel answers
     root.classList.add("hk-offline");
     for (const e of content.querySelectorAll("button, select, input")) e.disabled = true;
     for (const e of content.querySelectorAll(".hk-target")) {
@@ -322,6 +361,9 @@ function render({ model, el }) {
     const w = root.getBoundingClientRect().width || el.clientWidth || 0;
     root.classList.toggle("hk-compact", w > 0 && w < COMPACT_WIDTH);
     root.classList.toggle("hk-narrow", w > 0 && w < NARROW_WIDTH);
+    // no room for the column beside the readable clock: decision and messages above it, the rest below
+    const projector = Boolean(model.get("projector"));
+    root.classList.toggle("hk-stacked", w > 0 && w < (projector ? STACKED_WIDTH_PROJECTOR : STACKED_WIDTH));
     const log = content.querySelector(".hk-log");
     if (log && memory.logPinned && !log.querySelector(".hk-log-here")) log.scrollTop = log.scrollHeight;
   };
@@ -365,7 +407,7 @@ function render({ model, el }) {
     draw();
   };
   const onError = () => showError();
-  const onProjector = () => draw();
+  const onProjector = () => { askWidth(Boolean(model.get("projector"))); draw(); sizeClasses(); };
   model.on("change:view", onView);
   model.on("change:error", onError);
   model.on("change:explanation", onError);

@@ -1,7 +1,8 @@
 // DOM/SVG drawing of the view model (hickory_widget/view.py). Draws only; intents go through ctx.send.
 // Imports stay on ONE line each (the Python side drops lines starting with `import `).
 // No top-level name here may repeat one in geometry.mjs or widget.mjs: the three files are concatenated.
-import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, clusterOffsets, rowOffsets, CHAIN, chainSpaces, chainRight, weightPosition, wrapText, shortLabel, } from "./geometry.mjs";
+import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, clusterOffsets, rowOffsets, CHAIN, chainSpaces, chainRight, weightPosition, wrapText, shortLabel, fitLines, } from "./geometry.mjs";
+import { listen } from "../core/morph.mjs";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PLAYER_FILL = { blue: "#2d6cc0", yellow: "#f5c824", red: "#cc3a2e", brown: "#8b5a2b" };
@@ -12,6 +13,35 @@ const SYMBOL_GLYPH = { button: "B", feather: "F", spool: "O", thimble: "T", key:
 const KIND_LETTER = { scurrier: "S", scavenger: "V", spotter: "P", scamp: "C", scaler: "L" };
 const SCORE_SOURCES = ["deliveries", "quests", "hunt", "chain", "relics", "pool"];
 const I18N = { ui: {} };
+/**
+ * Readable at every size: the clock is never drawn narrower than CLOCK_MIN_PX (widget.css, --hk-clock-min), so
+ * its smallest text, CLOCK_TEXT viewBox units, is 11 CSS px or more (16 px on the projector setting, whose minimum
+ * width is larger). The small standalone icons are drawn at ICON_SCALE (1.45 on the projector) with letters of at
+ * least ICON_TEXT px.
+ */
+export const CLOCK_TEXT = 18;
+const ICON_TEXT = 11.5;
+const SIZES = { icon: 1 };
+
+/** Icons and hunt boards larger for the projector (set by drawAll for the drawing that follows). */
+export function useIconScale(scale) {
+  SIZES.icon = scale > 0 ? scale : 1;
+}
+
+let MEASURE_CTX = null;
+/** Width of `text` in viewBox units at `size` units (bold when asked), measured with the widget's font. */
+export function textWidth(text, size, bold = false) {
+  if (!MEASURE_CTX) {
+    try {
+      MEASURE_CTX = document.createElement("canvas").getContext("2d");
+    } catch {
+      MEASURE_CTX = null;
+    }
+  }
+  if (!MEASURE_CTX) return String(text).length * size * 0.58;
+  MEASURE_CTX.font = `${bold ? "700 " : ""}${size}px system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif`;
+  return MEASURE_CTX.measureText(String(text)).width;
+}
 
 /** The UI text `key` from the view model's `ui` (English `fallback` if missing), `{name}` filled from `values`. */
 export function tr(key, fallback, values = {}) {
@@ -119,14 +149,42 @@ export function targetMap(view) {
   return map;
 }
 
+/**
+ * Keyed redraw: a part of the board drawn again only when its data (`dataKey`) or the choices of the spots it
+ * marks changed; else the part on the page is kept as it is (a stand-in tells morph.mjs to keep it). Without a
+ * memo (ctx.memo, e.g. in a lesson) it is simply drawn.
+ */
+function memo(ctx, name, dataKey, build) {
+  const store = ctx.memo;
+  if (!store) return build();
+  const seen = store.get(name);
+  const signature = (keys) => JSON.stringify(keys.map((k) => (ctx.targets.get(k) ?? []).map((c) => `${c.id}\u0001${c.label}`)));
+  if (seen && seen.dataKey === dataKey && seen.node.isConnected && seen.targets === signature(seen.keys)) {
+    if (ctx.queried) ctx.queried.push(...seen.keys);
+    const standIn = seen.node.cloneNode(false);
+    standIn.hkKeep = seen.node;
+    return standIn;
+  }
+  const outer = ctx.queried;
+  ctx.queried = [];
+  const node = build();
+  const keys = ctx.queried;
+  ctx.queried = outer;
+  if (outer) outer.push(...keys);
+  node.hkBuilt = true;
+  store.set(name, { dataKey, keys, targets: signature(keys), node });
+  return node;
+}
+
 /** Make `el` a clickable target if some choices belong to `key`. */
 function markTarget(el, ctx, key) {
+  ctx.queried?.push(key);
   const choices = ctx.targets.get(key);
   if (!choices || !choices.length) {
     // Not a legal spot now: a click asks the engine why not (a cat paw, too far to leap, ...).
     const [type, number] = key.split(":");
     if ((type === "outer" || type === "inner" || type === "action") && ctx.send) {
-      el.addEventListener("click", (ev) => {
+      listen(el, "click", (ev) => {
         ev.stopPropagation();
         ctx.send({ type: "why", target: { type, number: Number(number) } });
       });
@@ -145,10 +203,10 @@ function markTarget(el, ctx, key) {
     ev.stopPropagation();
     ctx.onTarget(choices, key);
   };
-  el.addEventListener("click", act);
+  listen(el, "click", act);
   // Enter and Space choose too. (Inside HickoryWidget, widget.mjs takes every key at the window and turns them
   // into a click; this listener serves other widgets that draw with board.mjs.)
-  el.addEventListener("keydown", (ev) => {
+  listen(el, "keydown", (ev) => {
     if (ev.key === "Enter" || ev.key === " ") act(ev);
   });
   return true;
@@ -192,7 +250,7 @@ export function drawTile(parent, tile, x, y, size, ctx = null, opts = {}) {
   }
   g.setAttribute("data-color", tile.kind === "wild" ? "wild" : tile.kind === "relic" ? "relic" : (tile.color ?? "any"));
   if (tile.symbol) g.setAttribute("data-symbol", tile.symbol);
-  const glyphSize = size * 0.62;
+  const glyphSize = Math.max(size * 0.62, opts.minGlyph ?? 0);
   let glyph = "?";
   let ink = "#fff";
   let edge = () => svgNode("rect", { x: -h, y: -h, width: size, height: size, rx: size * 0.2, class: opts.faint ? "hk-tile-edge hk-faint" : "hk-tile-edge" }, g);
@@ -224,7 +282,7 @@ export function drawTile(parent, tile, x, y, size, ctx = null, opts = {}) {
   }
   edge();
   svgNode("text", {
-    class: opts.faint || ink !== "#fff" ? "hk-glyph" : "hk-glyph hk-glyph-light", "font-size": glyph.length > 1 ? glyphSize * 0.75 : glyphSize,
+    class: opts.faint || ink !== "#fff" ? "hk-glyph" : "hk-glyph hk-glyph-light", "font-size": glyph.length > 1 ? Math.max(glyphSize * 0.75, opts.minGlyph ?? 0) : glyphSize,
     fill: ink, "fill-opacity": opts.faint ? 0.75 : 1, y: glyphSize * 0.36,
   }, g, glyph);
   svgTitle(g, opts.title ?? tileLabel(tile));
@@ -234,6 +292,8 @@ export function drawTile(parent, tile, x, y, size, ctx = null, opts = {}) {
 
 /** A small standalone SVG holding one tile (for HTML side boards and cards). */
 export function tileIcon(tile, size = 22, ctx = null, opts = {}) {
+  size *= SIZES.icon;
+  opts = { minGlyph: (ICON_TEXT * SIZES.icon * (size + 4)) / size, ...opts }; // the viewBox has a 2-unit margin
   const svg = svgNode("svg", { width: size, height: size, viewBox: `${-size / 2 - 2} ${-size / 2 - 2} ${size + 4} ${size + 4}`, class: "hk-icon" });
   drawTile(svg, tile, 0, 0, size, ctx, opts);
   return svg;
@@ -269,26 +329,28 @@ function drawMouseBody(g0, color, kind, opts = {}) {
   ownerShape(g, color, hw, r);
   const label = opts.labelParent ?? g0;
   const letter = letterOf("kind", kind);
-  const size = letter.length > 1 ? r * 0.95 : r * 1.25;
+  const size = Math.max(letter.length > 1 ? r * 0.95 : r * 1.25, opts.minLetter ?? 0);
   svgNode("text", { class: "hk-mouse-letter", "font-size": size, y: size * 0.36, fill: PLAYER_INK[color] ?? "#fff" }, label, letter);
 }
 
 /** A small standalone SVG of a mouse (for cards, the decision panel, standings). */
 export function mouseIcon(id, size = 24, attrs = {}) {
+  size *= SIZES.icon;
   const [color, kind] = String(id).split(".");
   const w = kind === "scavenger" ? size * 1.5 : size;
   const svg = svgNode("svg", { width: w, height: size, viewBox: `${-w / 2} ${-size / 2} ${w} ${size}`, class: "hk-icon", role: "img", "aria-label": mouseLabel(id), "data-owner": color, "data-kind": kind, ...attrs });
   svgTitle(svg, mouseLabel(id));
   const g = svgNode("g", {}, svg);
-  drawMouseBody(g, color, kind, { r: size / 2 - 1.5, length: w - 1 });
+  drawMouseBody(g, color, kind, { r: size / 2 - 1.5, length: w - 1, minLetter: ICON_TEXT * SIZES.icon });
   return svg;
 }
 
 /** A player's mark: the owner shape in the player's color (with an optional letter), for HTML panels. */
 export function colorDot(color, size = 14, letter = null) {
+  size *= SIZES.icon;
   const svg = svgNode("svg", { width: size, height: size, viewBox: `${-size / 2} ${-size / 2} ${size} ${size}`, class: "hk-icon hk-dot", "aria-hidden": "true", "data-owner": color });
   ownerShape(svg, color, size / 2 - 1, size / 2 - 1);
-  if (letter) svgNode("text", { y: size * 0.2, class: "hk-mouse-letter", "font-size": size * 0.62, fill: PLAYER_INK[color] ?? "#fff" }, svg, letter);
+  if (letter) svgNode("text", { y: size * 0.2, class: "hk-mouse-letter", "font-size": Math.max(size * 0.62, ICON_TEXT * SIZES.icon), fill: PLAYER_INK[color] ?? "#fff" }, svg, letter);
   return svg;
 }
 
@@ -302,8 +364,8 @@ function drawPaw(parent, x, y, count) {
   svgNode("ellipse", { cx: 0, cy: 4, rx: 6.5, ry: 5.5, class: "hk-paw-pad" }, g);
   for (const [dx, dy] of [[-7, -3], [-2.5, -8], [2.5, -8], [7, -3]]) svgNode("ellipse", { cx: dx, cy: dy, rx: 2.4, ry: 3, class: "hk-paw-pad" }, g);
   if (count > 1) {
-    svgNode("circle", { cx: 13, cy: -11, r: 8, class: "hk-paw-count" }, g);
-    svgNode("text", { x: 13, y: -7.5, class: "hk-paw-count-text" }, g, `${count}`);
+    svgNode("circle", { cx: 14, cy: -12, r: 11, class: "hk-paw-count" }, g);
+    svgNode("text", { x: 14, y: -5.8, class: "hk-paw-count-text" }, g, `${count}`);
   }
 }
 
@@ -326,10 +388,16 @@ function drawGroupMark(parent, group, x, y) {
 
 /** A mouse token on the clock (in clock or hand coordinates); animates from its previous spot when asked. */
 function placeMouse(parent, id, info, frame, x, y, ctx, opts = {}) {
+  const key = JSON.stringify([info, frame, x, y, { ...opts, prevCounter: null }, ctx.promptMouse === id, Boolean(ctx.lastMice?.includes(id)), ctx.lang]);
+  const build = () => drawMouseToken(id, info, frame, x, y, ctx, opts);
+  return parent.appendChild(ctx.motion?.enabled ? build() : memo(ctx, `mouse:${id}`, key, build));
+}
+
+function drawMouseToken(id, info, frame, x, y, ctx, opts) {
   const color = info?.color ?? id.split(".")[0];
   const kind = info?.kind ?? id.split(".")[1];
   const marks = `${ctx.promptMouse === id ? " hk-prompt-mouse" : ""}${ctx.lastMice?.includes(id) ? " hk-last" : ""}`;
-  const g = svgNode("g", { class: `hk-mouse${marks}`, "data-mouse": id, "data-owner": color, "data-kind": kind, "data-where": info?.where ?? frame, role: "img", "aria-label": mouseLabel(id) }, parent);
+  const g = svgNode("g", { class: `hk-mouse${marks}`, "data-mouse": id, "data-owner": color, "data-kind": kind, "data-where": info?.where ?? frame, role: "img", "aria-label": mouseLabel(id) });
   svgTitle(g, mouseLabel(id));
   const to = `translate(${x}px, ${y}px)`;
   const prev = ctx.motion?.prevMice?.get(id);
@@ -349,15 +417,64 @@ function placeMouse(parent, id, info, frame, x, y, ctx, opts = {}) {
       ctx.motion.pending.push(() => { labelParent.style.transform = `rotate(${-opts.counterRotate}deg)`; });
     }
   }
-  drawMouseBody(g, color, kind, { r: opts.r, vertical: opts.vertical, length: opts.length, labelParent, rotate: opts.rotate });
+  drawMouseBody(g, color, kind, { r: opts.r, vertical: opts.vertical, length: opts.length, labelParent, rotate: opts.rotate, minLetter: opts.minLetter });
   if (labelParent !== g) g.appendChild(labelParent);
   // A mouse covers the spot it stands on: when the mouse itself is no choice, a click on it picks the spot.
   if (!markTarget(g, ctx, `mouse:${id}`) && opts.spot) markTarget(g, ctx, opts.spot);
   return g;
 }
 
+/**
+ * An action token's label inside its box (`width` x `height` units): the largest size from 19 down to CLOCK_TEXT
+ * at which it wraps into the box, then with "then" written as an arrow, then cut with "…" (the box's title and
+ * aria-label keep the whole text).
+ */
+const BOX_TEXT = new Map(); // label|width|height -> its lines: measured once per page
+
+function boxText(label, width, height) {
+  const memo = `${label}|${width}|${height}`;
+  if (!BOX_TEXT.has(memo)) {
+    if (BOX_TEXT.size > 500) BOX_TEXT.clear();
+    BOX_TEXT.set(memo, fitBoxText(label, width, height));
+  }
+  return BOX_TEXT.get(memo);
+}
+
+function fitBoxText(label, width, height) {
+  const text = shortLabel(label);
+  const arrows = text.replace(/,\s*(then|dann|poi)\s+/gi, " → ");
+  for (const t of text === arrows ? [text] : [text, arrows]) {
+    for (const size of [19, CLOCK_TEXT]) {
+      const lineH = size * 1.02;
+      const fit = fitLines(t, width, Math.max(1, Math.floor(height / (size * 0.96))), (s) => textWidth(s, size));
+      const h = fit.lines.length * lineH;
+      if (!fit.cut) return { lines: fit.lines, size, lineH: h > height ? height / fit.lines.length : lineH };
+    }
+  }
+  const lines = fitLines(arrows, width, Math.floor(height / (CLOCK_TEXT * 0.96)), (s) => textWidth(s, CLOCK_TEXT)).lines;
+  return { lines, size: CLOCK_TEXT, lineH: Math.min(CLOCK_TEXT * 1.02, height / lines.length) };
+}
+
 function tangentAngle(n) {
   return clockAngle(n) + 90;
+}
+
+/** Number n's action space: its box, number, token mark and the token's actions fitted inside. */
+function drawActionBox(n, num, a, current, lastNumber, ctx) {
+  const box = svgNode("g", { class: `hk-action hk-group-${num.token.group}${current ? " hk-current" : ""}`, "data-action": n, transform: `translate(${a.x} ${a.y})` });
+  svgTitle(box, `${n}: ${num.token.label}`);
+  const bw = ACTION_BOX.width;
+  const bh = ACTION_BOX.height;
+  svgNode("rect", { x: -bw / 2, y: -bh / 2, width: bw, height: bh, rx: 9, class: "hk-action-box" }, box);
+  svgNode("text", { x: -bw / 2 + 8, y: -bh / 2 + 21, class: "hk-number" }, box, n);
+  drawGroupMark(box, num.token.group, bw / 2 - 13, -bh / 2 + 13);
+  const fit = boxText(num.token.label, bw - 12, bh - 28);
+  const first = -bh / 2 + 25 + (bh - 28 - fit.lines.length * fit.lineH) / 2 + fit.size * 0.8;
+  fit.lines.forEach((line, i) => svgNode("text", { x: 0, y: first + i * fit.lineH, class: "hk-token-text", "font-size": fit.size }, box, line));
+  box.setAttribute("aria-label", `${n}: ${num.token.label}`);
+  markTarget(box, ctx, `action:${n}`);
+  if (lastNumber) box.classList.add("hk-last-number");
+  return box;
 }
 
 /** The clock: numbers, action spaces, outer and inner ring spaces, paws, hands, mice. */
@@ -382,20 +499,8 @@ export function drawClock(view, ctx) {
 
     // action space (token box with the number)
     const a = actionSpace(n);
-    const box = svgNode("g", { class: `hk-action hk-group-${num.token.group}${current ? " hk-current" : ""}`, "data-action": n, transform: `translate(${a.x} ${a.y})` }, spaces);
-    svgTitle(box, `${n}: ${num.token.label}`);
-    const bw = ACTION_BOX.width;
-    const bh = ACTION_BOX.height;
-    svgNode("rect", { x: -bw / 2, y: -bh / 2, width: bw, height: bh, rx: 9, class: "hk-action-box" }, box);
-    svgNode("text", { x: -bw / 2 + 8, y: -bh / 2 + 21, class: "hk-number" }, box, n);
-    drawGroupMark(box, num.token.group, bw / 2 - 13, -bh / 2 + 13);
-    let lines = wrapText(shortLabel(num.token.label), 12, 6);
-    if (lines.length > 5) lines = wrapText(shortLabel(num.token.label).replace(/,\s*(then|dann|poi)\s+/gi, " + "), 12, 5);
-    const lineH = lines.length >= 5 ? 17 : 19.5;
-    const first = -bh / 2 + 28 + (bh - 32 - lines.length * lineH) / 2 + 13;
-    lines.forEach((line, i) => svgNode("text", { x: 0, y: first + i * lineH, class: "hk-token-text" }, box, line));
-    markTarget(box, ctx, `action:${n}`);
-    if (ctx.lastNumbers?.includes(n) && !current) box.classList.add("hk-last-number");
+    const lastNumber = Boolean(ctx.lastNumbers?.includes(n) && !current);
+    spaces.appendChild(memo(ctx, `action:${n}`, JSON.stringify([num.token, current, lastNumber, view.lang]), () => drawActionBox(n, num, a, current, lastNumber, ctx)));
 
     // paw
     if (num.paw > 0) {
@@ -409,7 +514,9 @@ export function drawClock(view, ctx) {
     const outerWidths = [...(num.leaf || n === 12 ? [22] : []), ...num.outer.map(mouseW)];
     const outerItems = outerWidths.length;
     const ow = Math.max(44, Math.min(128, outerWidths.reduce((a, w) => a + w + 3, 0) + 16));
-    const og = svgNode("g", { class: `hk-outer${n === 12 ? " hk-cuckoo" : ""}`, "data-outer": n, transform: `translate(${o.x} ${o.y})` }, spaces);
+    const offs = rowOffsets(outerWidths, n, { gap: 3, maxWidth: 112 });
+    spaces.appendChild(memo(ctx, `outer:${n}`, JSON.stringify([outerWidths, num.leaf, view.lang]), () => {
+    const og = svgNode("g", { class: `hk-outer${n === 12 ? " hk-cuckoo" : ""}`, "data-outer": n, transform: `translate(${o.x} ${o.y})` });
     const leaf = svgNode("g", { transform: `rotate(${tan})` }, og);
     svgNode("path", {
       d: `M${-ow / 2} 0 Q ${-ow / 4} ${-19} 0 ${-17} Q ${ow / 4} ${-19} ${ow / 2} 0 Q ${ow / 4} 19 0 17 Q ${-ow / 4} 19 ${-ow / 2} 0 Z`,
@@ -417,33 +524,37 @@ export function drawClock(view, ctx) {
     }, leaf);
     svgTitle(og, n === 12 ? tr("ui.lord_cuckoo_outer", "Lord Cuckoo (outer 12)") : tr("ui.outer", "outer {n}", { n }));
     markTarget(og, ctx, `outer:${n}`);
-    const offs = rowOffsets(outerWidths, n, { gap: 3, maxWidth: 112 });
-    let k = 0;
     if (n === 12) {
-      const c = offs[k++];
+      const c = offs[0];
       const lc = svgNode("g", { transform: `translate(${c.x} ${c.y})`, class: "hk-lord" }, og);
-      svgNode("circle", { r: 11, class: "hk-lord-back" }, lc);
-      svgNode("text", { y: 4.5, class: "hk-lord-text" }, lc, "LC");
+      svgNode("circle", { r: 14, class: "hk-lord-back" }, lc);
+      svgNode("text", { y: 6, class: "hk-lord-text" }, lc, "LC");
     } else if (num.leaf) {
-      const c = offs[k++];
-      drawTile(og, num.leaf, c.x, c.y, 21, ctx);
+      const c = offs[0];
+      drawTile(og, num.leaf, c.x, c.y, 25, ctx, { minGlyph: CLOCK_TEXT });
     }
+    return og;
+    }));
+    let k = num.leaf || n === 12 ? 1 : 0;
     for (const m of num.outer) {
       const c = offs[k++];
-      placeMouse(miceLayer, m, view.mice[m], "clock", o.x + c.x, o.y + c.y, ctx, { rotate: tan, length: 38, spot: `outer:${n}` });
+      placeMouse(miceLayer, m, view.mice[m], "clock", o.x + c.x, o.y + c.y, ctx, { rotate: tan, length: 38, spot: `outer:${n}`, minLetter: CLOCK_TEXT });
     }
 
     // inner ring space: a diamond, mice across it
     const i = innerSpace(n);
     const innerWidths = num.inner.map(mouseW);
     const iw = Math.max(30, Math.min(118, innerWidths.reduce((a, w) => a + w + 3, 0) + 18));
-    const ig = svgNode("g", { class: "hk-inner", "data-inner": n, transform: `translate(${i.x} ${i.y})` }, spaces);
-    const dia = svgNode("g", { transform: `rotate(${tan})` }, ig);
-    svgNode("path", { d: `M${-iw / 2} 0 L 0 -14 L ${iw / 2} 0 L 0 14 Z`, class: "hk-diamond" }, dia);
-    svgTitle(ig, tr("ui.inner", "inner {n}", { n }));
-    markTarget(ig, ctx, `inner:${n}`);
+    spaces.appendChild(memo(ctx, `inner:${n}`, JSON.stringify([iw, view.lang]), () => {
+      const ig = svgNode("g", { class: "hk-inner", "data-inner": n, transform: `translate(${i.x} ${i.y})` });
+      const dia = svgNode("g", { transform: `rotate(${tan})` }, ig);
+      svgNode("path", { d: `M${-iw / 2} 0 L 0 -14 L ${iw / 2} 0 L 0 14 Z`, class: "hk-diamond" }, dia);
+      svgTitle(ig, tr("ui.inner", "inner {n}", { n }));
+      markTarget(ig, ctx, `inner:${n}`);
+      return ig;
+    }));
     const ioffs = rowOffsets(innerWidths, n, { gap: 3, maxWidth: 104 });
-    num.inner.forEach((m, j) => placeMouse(miceLayer, m, view.mice[m], "clock", i.x + ioffs[j].x, i.y + ioffs[j].y, ctx, { rotate: tan, length: 38, spot: `inner:${n}` }));
+    num.inner.forEach((m, j) => placeMouse(miceLayer, m, view.mice[m], "clock", i.x + ioffs[j].x, i.y + ioffs[j].y, ctx, { rotate: tan, length: 38, spot: `inner:${n}`, minLetter: CLOCK_TEXT }));
   }
 
   // hour hand
@@ -480,7 +591,7 @@ export function drawClock(view, ctx) {
     const p = handMouseLocal(hm.first, hm.last, total);
     const info = view.mice[hm.mouse];
     placeMouse(handMice, hm.mouse, info, "hand", p.x, p.y, ctx, {
-      vertical: true, length: p.length, r: Math.min(13, handSpaceLength(total) / 2 - 0.8), spot: "hand", counterRotate: rot, prevCounter: prevRot !== undefined && prevRot !== null ? prevRot : undefined,
+      vertical: true, length: p.length, r: Math.min(13, handSpaceLength(total) / 2 - 0.8), spot: "hand", minLetter: CLOCK_TEXT, counterRotate: rot, prevCounter: prevRot !== undefined && prevRot !== null ? prevRot : undefined,
     });
   }
   svgNode("circle", { r: 14, class: "hk-hub" }, svg);
@@ -533,12 +644,12 @@ export function drawChain(view) {
   for (const [at, colors] of byPos) {
     const p = pos[Math.min(at, pos.length - 1)];
     colors.forEach((color, k) => {
-      const g = svgNode("g", { class: "hk-scaler", "data-scaler": color, transform: `translate(${p.x + 24 + k * 17} ${p.y})` }, svg);
+      const g = svgNode("g", { class: "hk-scaler", "data-scaler": color, transform: `translate(${p.x + 25 + k * 21} ${p.y})` }, svg);
       g.setAttribute("data-owner", color);
       g.setAttribute("data-kind", "scaler");
-      ownerShape(g, color, 8.5, 8.5);
       const letter = letterOf("kind", "scaler");
-      svgNode("text", { y: 3.8, class: "hk-mouse-letter", "font-size": letter.length > 1 ? 8 : 10.5, fill: PLAYER_INK[color] }, g, letter);
+      ownerShape(g, color, letter.length > 1 ? 10.5 : 9.5, 9.5);
+      svgNode("text", { y: 5, class: "hk-mouse-letter", "font-size": 14, fill: PLAYER_INK[color] }, g, letter);
       svgTitle(g, tr("ui.scaler_on", "{color}'s Scaler on space {n}", { color: playerName(color), n: at }));
     });
   }
@@ -567,7 +678,7 @@ export function drawChain(view) {
 
 export function drawSide(view, ctx) {
   const side = view.side;
-  const wrap = htmlNode("div", { class: "hk-side" });
+  const wrap = htmlNode("div", { "data-key": "side", class: "hk-side" });
 
   const pr = htmlNode("section", { class: "hk-box hk-priority", "aria-label": tr("ui.priority_track", "Priority track") }, wrap);
   htmlNode("h4", {}, pr, tr("ui.priority", "Priority"));
@@ -619,7 +730,7 @@ export function drawSide(view, ctx) {
 // Players.
 
 function drawHunt(p, ctx) {
-  const cell = 24;
+  const cell = 24 * SIZES.icon;
   const rows = p.hunt.length;
   const cols = rows ? p.hunt[0].length : 0;
   const svg = svgNode("svg", { viewBox: `0 0 ${cols * cell + 4} ${rows * cell + 4}`, width: cols * cell + 4, height: rows * cell + 4, class: "hk-hunt", role: "group", "aria-label": tr("ui.hunt_aria", "{color}'s hunt board {id}", { color: playerName(p.color), id: p.hunt_board }) });
@@ -672,7 +783,7 @@ export function drawPlayer(view, p, ctx) {
   const right = htmlNode("div", { class: "hk-player-right" }, body);
   right.appendChild(drawHunt(p, ctx));
   const favors = htmlNode("div", { class: "hk-favors" }, right);
-  const visible = ctx.showSecrets || deciding || view.over;
+  const visible = !p.favors.some((f) => f.hidden);  // Python sends only the cards this screen may show (R94)
   if (!p.favors.length) htmlNode("span", { class: "hk-muted" }, favors, tr("ui.no_favors", "no favor cards"));
   else if (!visible) htmlNode("span", { class: "hk-muted", title: tr("ui.hidden_title", "hidden: turn on show secrets") }, favors, tr("ui.hidden_favors", "{n} favor card(s) (hidden)", { n: p.favors.length }));
   else {
@@ -698,7 +809,7 @@ export function drawPlayers(view, ctx) {
 // Decision panel, standings, log, controls.
 
 export function drawDecision(view, ctx) {
-  const panel = htmlNode("section", { class: "hk-decision", "aria-label": tr("ui.decision", "Decision"), "data-region": "decision" });
+  const panel = htmlNode("section", { "data-key": "decision", class: "hk-decision", "aria-label": tr("ui.decision", "Decision"), "data-region": "decision" });
   if (view.over) {
     htmlNode("h3", {}, panel, tr("ui.game_over", "Game over: standings"));
     // numbered once: the place is in the text (ties share a place), so the list itself shows no numbers
@@ -727,7 +838,7 @@ export function drawDecision(view, ctx) {
   const buttons = htmlNode("div", { class: "hk-choices", role: "toolbar", "aria-label": tr("ui.choices", "Choices"), "data-roving": "decision" }, panel);
   for (const ch of d.choices) {
     const b = htmlNode("button", { type: "button", class: "hk-choice", tabindex: ctx.roving ? "-1" : null, "data-choice-id": ch.id, "data-target-key": targetKey(ch.target) ?? "" }, buttons, ch.label);
-    b.addEventListener("click", () => ctx.send({ type: "choose", id: ch.id }));
+    listen(b, "click", () => ctx.send({ type: "choose", id: ch.id }));
   }
   return panel;
 }
@@ -837,23 +948,24 @@ function logItem(e, index, ctx) {
 /** The banner of a look back: which move is shown, and the ways out (back to now, or play on from here). */
 export function drawLookBack(view, ctx) {
   const { step, steps } = view.looking;
-  const bar = htmlNode("div", { class: "hk-lookback", role: "group", "aria-label": tr("ui.looking_back", "Looking back") });
+  const bar = htmlNode("div", { "data-key": "lookback", class: "hk-lookback", role: "group", "aria-label": tr("ui.looking_back", "Looking back") });
   htmlNode("strong", {}, bar, tr("ui.looking_at", "Looking back: after move {n} of {total} (read-only)", { n: step, total: steps }));
   const button = (label, name, fn, disabled = false) => {
     const b = htmlNode("button", { type: "button", "data-control": name, disabled: disabled || null }, bar, label);
-    b.addEventListener("click", fn);
+    listen(b, "click", fn);
   };
   button(tr("ui.step_back", "◀ Earlier"), "look-back", () => ctx.look(step - 1), step <= 0);
   button(tr("ui.step_forward", "Later ▶"), "look-forward", () => ctx.look(step + 1), step >= steps);
   button(tr("ui.return_now", "Return to now"), "look-now", () => ctx.look(null));
   button(tr("ui.continue_here", "Continue from here"), "look-continue", () => ctx.send({ type: "continue", step }));
+  bar.lastChild.title = tr("ui.continue_note", "(continuing starts a new branch; Redo walks the old one)");
   htmlNode("span", { class: "hk-muted" }, bar, tr("ui.continue_note", "(continuing starts a new branch; Redo walks the old one)"));
   return bar;
 }
 
 /** What the letters and shapes on the board mean, in the widget's language. */
 export function drawLegend(view) {
-  const box = htmlNode("div", { class: "hk-legend", role: "region", "aria-label": tr("ui.legend", "Legend") });
+  const box = htmlNode("div", { "data-key": "legend", class: "hk-legend", role: "region", "aria-label": tr("ui.legend", "Legend") });
   const owners = htmlNode("div", { class: "hk-row" }, box);
   htmlNode("strong", {}, owners, tr("ui.legend_players", "Players:"));
   for (const p of view.players) {
@@ -879,11 +991,11 @@ export function drawLegend(view) {
 }
 
 export function drawControls(view, ctx) {
-  const bar = htmlNode("div", { class: "hk-controls", role: "toolbar", "aria-label": tr("ui.controls", "Controls"), "data-roving": "controls" });
+  const bar = htmlNode("div", { "data-key": "controls", class: "hk-controls", role: "toolbar", "aria-label": tr("ui.controls", "Controls"), "data-roving": "controls" });
   const row1 = htmlNode("div", { class: "hk-row" }, bar);
   const button = (parent, label, name, intent, disabled = false, title = null) => {
     const b = htmlNode("button", { type: "button", "data-control": name, disabled: disabled || null, title }, parent, label);
-    b.addEventListener("click", () => (typeof intent === "function" ? intent() : ctx.send(intent)));
+    listen(b, "click", () => (typeof intent === "function" ? intent() : ctx.send(intent)));
     return b;
   };
   const looking = Boolean(view.looking);
@@ -912,7 +1024,7 @@ export function drawControls(view, ctx) {
     const sel = htmlNode("select", { "data-control": `seat-${p.color}`, "aria-label": tr("ui.seat_aria", "{color} is played by", { color: playerName(p.color) }) }, lab);
     for (const v of ["human", "random", "greedy"]) htmlNode("option", { value: v }, sel, tr(`ui.seat.${v}`, v));
     sel.value = ctx.seats?.[p.color] ?? "human";
-    sel.addEventListener("change", () => {
+    listen(sel, "change", () => {
       const seats = {};
       for (const q of view.players) seats[q.color] = q.color === p.color ? sel.value : (ctx.seats?.[q.color] ?? "human");
       ctx.send({ type: "bots", seats });
@@ -924,21 +1036,22 @@ export function drawControls(view, ctx) {
   const players = htmlNode("select", { "data-control": "players" }, pl);
   for (let n = 1; n <= 4; n++) htmlNode("option", { value: n }, players, n);
   players.value = String(ctx.newGame.players ?? view.players.length);
-  players.addEventListener("change", () => { ctx.newGame.players = Number(players.value); });
+  listen(players, "change", () => { ctx.newGame.players = Number(players.value); });
   const sl = htmlNode("label", {}, row3, ` ${tr("ui.seed", "Seed")} `);
   const seed = htmlNode("input", { type: "number", "data-control": "seed", value: ctx.newGame.seed ?? 1, min: 0, step: 1, class: "hk-seed" }, sl);
-  seed.addEventListener("change", () => { ctx.newGame.seed = Number(seed.value); });
+  listen(seed, "change", () => { ctx.newGame.seed = Number(seed.value); });
   const ng = htmlNode("button", { type: "button", "data-control": "new-game" }, row3, tr("ui.new_game", "New game"));
-  ng.addEventListener("click", () => {
+  listen(ng, "click", () => {
     ctx.newGame.players = Number(players.value);
     ctx.newGame.seed = seed.value === "" ? null : Number(seed.value);
     ctx.send({ type: "new_game", players: ctx.newGame.players, seed: ctx.newGame.seed });
   });
   for (const [name, label] of [["animate", tr("ui.animate", "animate")], ["show_secrets", tr("ui.show_secrets", "show secrets")], ["projector", tr("ui.projector", "projector (large print)")]]) {
+    if (name === "show_secrets" && !view.secrets_allowed) continue;  // the notebook's author did not allow it
     const l = htmlNode("label", { class: "hk-toggle" }, row3);
     const cb = htmlNode("input", { type: "checkbox", "data-control": name }, l);
     cb.checked = Boolean(ctx.toggles[name]);
-    cb.addEventListener("change", () => ctx.send({ type: "toggle", name }));
+    listen(cb, "change", () => ctx.send({ type: "toggle", name }));
     htmlNode("span", {}, l, ` ${label}`);
   }
   return bar;
@@ -947,30 +1060,43 @@ export function drawControls(view, ctx) {
 /** The whole widget's content for one view model. */
 export function drawAll(view, ctx) {
   useTexts(view);
+  useIconScale(ctx.toggles?.projector ? 1.45 : 1);
+  ctx.lang = view.lang;
   ctx.promptMouse = view.looking ? null : (view.decision?.mouse ?? null);
   ctx.lastMice = view.last?.mice ?? [];
   ctx.lastNumbers = view.last?.numbers ?? [];
   const frag = document.createDocumentFragment();
-  frag.appendChild(drawControls(view, ctx));
+  const controlsKey = [view.can_undo, view.can_redo, Boolean(view.looking), view.over, view.players.map((p) => p.color), ctx.seats, ctx.botsSeated, ctx.legendOpen, ctx.settingsOpen, ctx.newGame, ctx.toggles, view.lang];
+  frag.appendChild(memo(ctx, "controls", JSON.stringify(controlsKey), () => drawControls(view, ctx)));
   if (ctx.legendOpen) frag.appendChild(drawLegend(view));
-  if (view.looking) frag.appendChild(drawLookBack(view, ctx));
-  frag.appendChild(drawDecision(view, ctx));
-  const main = htmlNode("div", { class: "hk-main", "data-region": "board" }, frag);
-  const clockWrap = htmlNode("div", { class: "hk-clock" }, main);
-  clockWrap.appendChild(drawClock(view, ctx));
-  const col = htmlNode("div", { class: "hk-sidecol" }, main);
+  if (view.looking && !ctx.messages) frag.appendChild(drawLookBack(view, ctx)); // else in the message box
+  const main = htmlNode("div", { "data-key": "main", class: "hk-main", "data-region": "board" }, frag);
+  // The decision and the messages head the column beside the clock: the board never moves when the choices change
+  // or a message comes (in a stacked layout, widget.css puts them above the clock). The column comes first in the
+  // page, so Tab reaches the decision right after the controls; widget.css shows the clock on its left.
+  const col = htmlNode("div", { "data-key": "sidecol", class: "hk-sidecol" }, main);
+  col.appendChild(drawDecision(view, ctx));
+  if (ctx.messages) { // the widget's message box (widget.mjs), kept as it is: a stand-in tells morph.mjs so
+    const standIn = ctx.messages.cloneNode(false);
+    standIn.hkKeep = ctx.messages;
+    col.appendChild(standIn);
+  }
   const deciding = view.decision?.player;
   const current = view.players.find((p) => p.color === deciding);
-  if (current) {
-    const cur = drawPlayer(view, current, ctx);
-    cur.classList.add("hk-current-player");
-    col.appendChild(cur);
-  }
-  const chainWrap = htmlNode("div", { class: "hk-chain" }, col);
-  chainWrap.appendChild(drawChain(view));
-  col.appendChild(drawSide(view, ctx));
-  const others = htmlNode("div", { class: "hk-players" }, main);
-  for (const p of view.players) if (p !== current) others.appendChild(drawPlayer(view, p, ctx));
+  const look = [view.lang, Boolean(ctx.toggles?.projector), Boolean(ctx.roving)];
+  const player = (p, place) => memo(ctx, `player:${p.color}:${place}`, JSON.stringify([p, view.decision?.player, view.over, ctx.showSecrets, look, Object.entries(view.mice).filter(([id]) => id.startsWith(`${p.color}.`))]), () => {
+    const panel = drawPlayer(view, p, ctx);
+    if (place === "current") panel.classList.add("hk-current-player");
+    return panel;
+  });
+  if (current) col.appendChild(player(current, "current"));
+  const chainWrap = htmlNode("div", { "data-key": "chain", class: "hk-chain" }, col);
+  chainWrap.appendChild(memo(ctx, "chain", JSON.stringify([view.chain, look]), () => drawChain(view)));
+  col.appendChild(memo(ctx, "side", JSON.stringify([view.side, look]), () => drawSide(view, ctx)));
+  const clockWrap = htmlNode("div", { "data-key": "clock", class: "hk-clock" }, main);
+  clockWrap.appendChild(drawClock(view, ctx));
+  const others = htmlNode("div", { "data-key": "players", class: "hk-players" }, main);
+  for (const p of view.players) if (p !== current) others.appendChild(player(p, "other"));
   if (!ctx.logApart) frag.appendChild(drawLog(view, ctx)); // else the caller keeps the history in the page itself
   return frag;
 }

@@ -253,3 +253,40 @@ export function shortLabel(label) {
     .replace(/Return relics/i, "Return relics")
     .trim();
 }
+
+/**
+ * The lines of `text` in a box `width` units wide and at most `lines` lines tall, with `measure(s)` the width of
+ * s at the font used: words wrap, a word wider than the box is hyphenated, and a text that still does not fit ends
+ * in "…" on its last line (the caller keeps the full text for hover and screen readers). Returns {lines, cut}.
+ */
+export function fitLines(text, width, lines, measure) {
+  const words = [];
+  for (const w of String(text ?? "").split(/\s+/).filter(Boolean)) {
+    let rest = w;
+    while (measure(rest) > width && rest.length > 2) {
+      let n = rest.length - 1;
+      while (n > 1 && measure(rest.slice(0, n) + "-") > width) n--;
+      const at = Math.max(2, Math.min(n, hyphenAt(rest, n) || n));
+      words.push(rest.slice(0, at) + "-");
+      rest = rest.slice(at);
+    }
+    words.push(rest);
+  }
+  const out = [];
+  let cur = "";
+  for (const w of words) {
+    if (!cur) cur = w;
+    else if (measure(`${cur} ${w}`) <= width) cur += ` ${w}`;
+    else {
+      out.push(cur);
+      cur = w;
+    }
+  }
+  if (cur) out.push(cur);
+  if (out.length <= lines) return { lines: out, cut: false };
+  const kept = out.slice(0, lines);
+  let last = kept[lines - 1].replace(/-$/, "");
+  while (last.length > 1 && measure(`${last}…`) > width) last = last.slice(0, -1);
+  kept[lines - 1] = `${last.trimEnd()}…`;
+  return { lines: kept, cut: true };
+}

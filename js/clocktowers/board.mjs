@@ -1,7 +1,7 @@
 // Clocktowers board for the core widget shell: decks with their top cards, each player's towers as stacked
 // cards (floors with cats or mice, clock, roof in its colour), the hand of the player to decide, the discard pile.
 // Pick a card in the hand and the places it may go light up (data-target-choice); a click there chooses.
-import { node, svgBox } from "../../core/js/dom.mjs";
+import { node, svgBox } from "../core/dom.mjs";
 
 const ROOF_FILL = { red: "#c0392b", blue: "#2e6fbf", green: "#3a9a4a", yellow: "#e0b020", purple: "#8e44ad" };
 const FLOOR_FILL = { plain: "#efe4cf", cats: "#f6d7b0", mice: "#dde3ea" };

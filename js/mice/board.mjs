@@ -2,7 +2,7 @@
 // the last reveal (animated: the plays turn up, then each hunt in the order of the cycle, its captures flying to
 // the capturer's pile; with reduced motion everything is shown at once), and one panel per player: face-down
 // card, points, captured pile, and the hand of the seat that may see it (a click on a card plays it).
-import { node, svgBox } from "../../core/js/dom.mjs";
+import { node, svgBox } from "../core/dom.mjs";
 
 const FILL = { elephant: "#b8bec6", dog: "#d9b38c", cat: "#f2c46d", mouse: "#c9d8e6" };
 const BACK = { red: "#c0392b", blue: "#2e6fbf", green: "#3a9a4a", yellow: "#d4a017", purple: "#8e44ad",
@@ -47,7 +47,7 @@ function backBox(colour, label) {
 function cycleRing(b) {
   const wrap = node("figure", "mice-cycle");
   wrap.dataset.testid = "cycle";
-  const r = 52, cx = 80, cy = 74;
+  const r = 58, cx = 92, cy = 80;
   let body = '<defs><marker id="mice-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" ' +
     'orient="auto"><path d="M0,0 L10,5 L0,10Z" fill="#5b4a30"/></marker></defs>';
   b.cycle.forEach((_, i) => {
@@ -55,14 +55,14 @@ function cycleRing(b) {
     body += `<path d="M${cx + r * Math.cos(s)},${cy + r * Math.sin(s)} A${r},${r} 0 0 1 ${cx + r * Math.cos(e)},` +
       `${cy + r * Math.sin(e)}" fill="none" stroke="#5b4a30" stroke-width="2" marker-end="url(#mice-arrow)"/>`;
   });
-  const ring = svgBox(160, 150, body);
+  const ring = svgBox(184, 162, body);
   wrap.append(ring);
   b.cycle.forEach((entry, i) => {
     const a = -Math.PI / 2 + i * Math.PI / 2;
     const spot = node("div", `mice-spot mice-${entry.animal}`);
     spot.dataset.animal = entry.animal;
-    spot.style.left = `${cx + r * Math.cos(a) - 26}px`;
-    spot.style.top = `${cy + r * Math.sin(a) - 20}px`;
+    spot.style.left = `${cx + r * Math.cos(a) - 33}px`;
+    spot.style.top = `${cy + r * Math.sin(a) - 22}px`;
     spot.style.background = FILL[entry.animal];
     spot.title = `${entry.name} ${b.ui.hunts} ${b.cycle.find((x) => x.animal === entry.prey).plural}`;
     spot.append(glyph(entry.animal), node("span", "", entry.name));

@@ -47,9 +47,11 @@ export function kbTabStops(content, stops, selectors = {}, whole = []) {
       continue;
     }
     const items = kbItems(group, selectors);
-    items.forEach((e) => { e.tabIndex = -1; });
     const again = items.find((e) => kbFocusKey(e)?.join("=") === stops[name]) ?? items[0];
-    if (again) again.tabIndex = 0;
+    for (const e of items) { // written only when it changes: a kept (morphed) node is not touched again
+      const want = e === again ? 0 : -1;
+      if (e.getAttribute("tabindex") !== String(want)) e.tabIndex = want;
+    }
   }
 }
 

@@ -24,3 +24,21 @@ test("a zero mean still draws a visible bar", () => {
   const [z] = layout([{ id: "z", label: "Z", mean: 0, low: 0, high: 0, win: 0, best: true }]);
   assert.ok(z.bar >= 1);
 });
+
+test("option labels cut to fit stay distinct: the differing part is kept", async () => {
+  const { shortLabels } = await import("./whatif.mjs");
+  const head = "Discard face down: one floor with a long description of what is on it, ";
+  const labels = [`${head}cats`, `${head}mice`, "Draw"];
+  const shown = shortLabels(labels, 40);
+  assert.equal(new Set(shown).size, 3);
+  for (const s of shown) assert.ok(s.length <= 41, s);
+  assert.ok(shown[0].includes("cats") && shown[1].includes("mice"));
+  assert.equal(shown[2], "Draw");
+});
+
+test("a long label goes on two lines broken between words", async () => {
+  const { twoLines } = await import("./whatif.mjs");
+  const lines = twoLines("Give a red button to Brown's Scurrier now", 20);
+  assert.equal(lines.length, 2);
+  assert.ok(!lines[0].endsWith(" ") && lines[0].length <= 20);
+});

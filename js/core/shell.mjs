@@ -7,7 +7,7 @@
 // decision is announced to screen readers through one live region that is never rebuilt.
 import { drawBoard } from "./board.mjs";
 import { kbFocusKey, kbInstall, kbRefocus, kbTabStops } from "./keyboard.mjs";
-import { node } from "./dom.mjs";
+import { besideOrBelow, node } from "./dom.mjs";
 
 /** Board spots a game marks role="button" are the board group's members, and act on Enter and Space. */
 const SHELL_ROVING = { board: "[role=button]", seats: "select" };
@@ -43,6 +43,7 @@ function render({ model, el: host }) {
   const content = node("div", "cs-content");
   root.append(live, content);
   host.appendChild(root);
+  besideOrBelow(host, 600); // a panel beside the board only when both keep their readable sizes (dom.mjs)
   const memory = {};
   const stops = {};
   const removeKeys = kbInstall(root, { targets: "[role=button]:not(button)", selectors: SHELL_ROVING, stops });
@@ -125,16 +126,6 @@ function render({ model, el: host }) {
       panel.append(curtain);
       return panel;
     }
-    const recent = view.recent_from == null ? [] : view.log.slice(view.recent_from).slice(-6);
-    if (recent.length) { // the bots' answers to the last human move, before the next question
-      const box = node("div", "cs-recent");
-      box.dataset.testid = "recent";
-      box.append(node("div", "cs-recent-title", t["shell.recent"]));
-      const list = node("ul", "");
-      for (const line of recent) list.append(node("li", "", line));
-      box.append(list);
-      panel.append(box);
-    }
     panel.append(node("div", "cs-prompt", view.decision.prompt));
     const list = node("div", "cs-choices");
     list.setAttribute("aria-label", t["shell.choices"]);
@@ -175,11 +166,26 @@ function render({ model, el: host }) {
     root.dataset.curtain = view.curtain || "";
     root.lang = view.language;
     const error = model.get("error") || "";
+    // Nothing moves under the pointer: a refusal, else the moves since the last human one, shows in a strip of
+    // fixed height above the board (scrolled when longer), never by pushing the controls, board or choices.
+    const messages = node("div", "cs-messages");
+    messages.dataset.testid = "messages";
     const banner = node("div", "cs-error", error);
     banner.setAttribute("role", "alert");
     banner.hidden = !error;
     if (error) {
       banner.append(button(view.texts["shell.error_close"], "dismiss", () => send({ type: "dismiss" })));
+    }
+    messages.append(banner);
+    const recent = view.recent_from == null || view.curtain || error ? [] : view.log.slice(view.recent_from).slice(-6);
+    if (recent.length) { // the bots' answers to the last human move, before the next question
+      const box = node("div", "cs-recent");
+      box.dataset.testid = "recent";
+      box.append(node("div", "cs-recent-title", view.texts["shell.recent"]));
+      const list = node("ul", "");
+      for (const line of recent) list.append(node("li", "", line));
+      box.append(list);
+      messages.append(box);
     }
     const focus = root.contains(document.activeElement) ? document.activeElement : null;
     const active = focus ? kbFocusKey(focus) : null;
@@ -191,7 +197,7 @@ function render({ model, el: host }) {
     side.append(decisionPanel(view), log(view));
     const main = node("div", "cs-main");
     main.append(board, side);
-    content.replaceChildren(controls(view), seats(view), banner, main);
+    content.replaceChildren(controls(view), seats(view), messages, main);
     kbTabStops(content, stops, SHELL_ROVING);
     const boardStop = "[data-roving=board] [tabindex='0']";
     kbRefocus(content, active, onBoard ? [boardStop, ".cs-choice"] : [".cs-choice", boardStop, "[data-roving=controls] [tabindex='0']"]);

@@ -1,0 +1,285 @@
+"""Issue 18 in a real JupyterLab and Chromium: every text on a board is readable at ordinary sizes (11 CSS px or
+more at 1024x768 and in the 848 px output area of a 1280x800 screen with the file browser open, English and
+German; 16 px or more on Hickory Dickory's projector setting), a panel beside a board never squeezes it, and
+nothing moves under the pointer when a message appears or goes.
+
+The sizes are read from the rendered page: an HTML text's computed font size, an SVG text's font size times the
+scale its SVG is drawn at. The figures are printed (run with -s to see them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+HICKORY = "[data-testid=hickory]"
+SHELL = "[data-testid=game]"
+
+SMALLEST_TEXT = """(root) => {
+  const found = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const el = n.parentElement;
+    if (el.closest('title, style, script, option, [hidden], .hk-live, .cs-live')) continue;
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none') continue;
+    let px = parseFloat(style.fontSize);
+    if (el instanceof SVGElement) {
+      const m = el.getScreenCTM();
+      if (m) px *= Math.hypot(m.a, m.b);
+    }
+    found.push({ px, text: n.textContent.trim().slice(0, 40), cls: el.getAttribute('class') || el.tagName });
+  }
+  found.sort((a, b) => a.px - b.px);
+  return found.slice(0, 5);
+}"""
+"""The five smallest texts drawn in ``root`` (font size in CSS px as rendered, its text and class)."""
+
+CONTROL_BOXES = """(root) => Array.from(root.querySelectorAll(
+    'button, select, input, [role=button], [data-action], [data-choice-id], [data-control]'))
+  .filter((e) => !e.closest('[hidden], [data-testid=messages]'))
+  .map((e) => { const r = e.getBoundingClientRect(); const o = root.getBoundingClientRect();
+    return [r.x - o.x, r.y - o.y, r.width, r.height]; })"""
+"""The bounding box of every control in ``root`` (but the messages' own close buttons) relative to ``root``."""
+
+LATE_HICKORY = """\
+import random
+from hickory_widget import Game
+def late(lang, projector=False):
+    w = Game.new(4, seed=1).widget(animate=False, language=lang, projector=projector)
+    rng = random.Random(1)
+    for _ in range(120):
+        w.choose(rng.choice(w.game.choice_ids))
+    return w
+"""
+
+
+def set_screen(page: Any, width: int, height: int, *, file_browser: bool) -> float:
+    """The viewport at width x height with JupyterLab's left area open or closed; the output area's width."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("""(open) => {
+        const shell = window.jupyterapp.shell;
+        if (open) { shell.activateById('filebrowser'); shell.expandLeft(); } else shell.collapseLeft();
+    }""", file_browser)
+    page.wait_for_timeout(600)
+    return page.evaluate("() => Math.max(...Array.from(document.querySelectorAll('.jp-OutputArea-output'))"
+                         ".map((e) => e.getBoundingClientRect().width))")
+
+
+def smallest(page: Any, selector: str, index: int = 0) -> list[dict[str, Any]]:
+    roots = page.locator(selector)
+    roots.nth(index).scroll_into_view_if_needed()
+    return roots.nth(index).evaluate(SMALLEST_TEXT)
+
+
+def boxes(page: Any, selector: str, index: int = 0) -> list[list[float]]:
+    return page.locator(selector).nth(index).evaluate(CONTROL_BOXES)
+
+
+def assert_still(before: list[list[float]], after: list[list[float]], what: str) -> None:
+    assert len(before) == len(after), f"{what}: controls came or went ({len(before)} -> {len(after)})"
+    moved = [(i, b, a) for i, (b, a) in enumerate(zip(before, after, strict=True))
+             if any(abs(x - y) > 2 for x, y in zip(b, a, strict=True))]
+    assert not moved, f"{what}: {len(moved)} control(s) moved, e.g. {moved[:3]}"
+
+
+def test_hickory_text_is_readable_at_1024_and_in_an_848_px_output_area_in_english_and_german(
+        page, lab_server, lab, tmp_path: Path) -> None:
+    cells = (LATE_HICKORY, "late('en')", "late('de')", "late('de', projector=True)")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "readable.ipynb", *cells))
+    page.wait_for_function(f"() => document.querySelectorAll('{HICKORY}[data-live=yes]').length === 3",
+                           timeout=120_000)
+    figures = []
+    for width, height, left in ((1280, 800, True), (1024, 768, False), (1024, 768, True)):
+        area = set_screen(page, width, height, file_browser=left)
+        for index, lang in ((0, "en"), (1, "de")):
+            texts = smallest(page, HICKORY, index)
+            figures.append(f"{width}x{height} output {area:.0f} px {lang}: smallest {texts[0]['px']:.1f} px "
+                           f"({texts[0]['text']!r})")
+            assert texts[0]["px"] >= 11, (width, area, lang, texts)
+            if index == 1 and width == 1024 and not left:
+                lab.screenshot(page, f"layout-hickory-de-{width}")
+        projector = smallest(page, HICKORY, 2)
+        figures.append(f"{width}x{height} output {area:.0f} px de projector: smallest {projector[0]['px']:.1f} px")
+        assert projector[0]["px"] >= 16, (width, area, projector)
+        if width == 1280:
+            height_1280 = page.locator(HICKORY).nth(0).evaluate("(e) => e.getBoundingClientRect().height")
+            figures.append(f"widget height at 1280x800 (output {area:.0f} px): {height_1280:.0f} px")
+            page.locator(HICKORY).nth(1).scroll_into_view_if_needed()
+            lab.screenshot(page, "layout-hickory-de-848")
+            page.locator(HICKORY).nth(2).scroll_into_view_if_needed()
+            lab.screenshot(page, "layout-hickory-de-projector")
+    print("\n" + "\n".join(figures))
+    lab.close_everything(page)
+
+
+CARD_GAMES = """\
+import random
+from IPython.display import display
+from hickory_widget.clocktowers import ClocktowersGame
+from hickory_widget.mice import MiceGame
+def late(kind, lang):
+    game = (ClocktowersGame if kind == "ct" else MiceGame).new(players=4, seed=1)
+    rng = random.Random(1)
+    for _ in range(30):
+        if game.over:
+            break
+        game.choose(rng.choice(game.choice_ids))
+    return game.widget(language=lang)
+display(late("ct", "en"), late("ct", "de"), late("mice", "en"), late("mice", "de"))
+"""
+
+
+def test_card_game_text_is_readable_in_an_848_px_output_area_and_at_1024(page, lab_server, lab,
+                                                                          tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "cards.ipynb", CARD_GAMES))
+    page.wait_for_function(f"() => document.querySelectorAll('{SHELL}[data-version]').length === 4",
+                           timeout=120_000)
+    figures = []
+    for width, height, left in ((1280, 800, True), (1024, 768, False)):
+        area = set_screen(page, width, height, file_browser=left)
+        for index, name in enumerate(("Clocktowers en", "Clocktowers de", "Mice! en", "Mice! de")):
+            texts = smallest(page, SHELL, index)
+            figures.append(f"{width}x{height} output {area:.0f} px {name}: smallest {texts[0]['px']:.1f} px "
+                           f"({texts[0]['text']!r})")
+            assert texts[0]["px"] >= 11, (width, name, texts)
+            if width == 1280 and index in (1, 3):
+                lab.screenshot(page, f"layout-{name.split()[0].strip('!').lower()}-de-848")
+    print("\n" + "\n".join(figures))
+    lab.close_everything(page)
+
+
+HICKORY_BOARD = """\
+from hickory_widget import Game
+w = Game.new(2, seed=1).widget(animate=False)
+w
+"""
+REFUSED = 'w._on_msg(w, {"type": "choose", "id": "no-such-choice", "version": w.view["version"]}, [])'
+"""A click the kernel refuses (an option that is not one of the choices), sent as the board would send it."""
+
+
+def test_hickory_why_not_and_a_refusal_move_no_control(page, lab_server, lab, tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "still.ipynb", HICKORY_BOARD, REFUSED))
+    lab.wait_for(page, f"{HICKORY}[data-live=yes]", timeout=60_000)
+    board = page.locator(HICKORY)
+    banner = board.locator(".hk-error")
+    page.wait_for_timeout(500)
+    if banner.is_visible():  # Run All ran the refused click already: dismiss it, measure, then run it again
+        board.locator('.hk-error [data-control="dismiss"]').click()
+        lab.expect(banner).to_be_hidden()
+    board.scroll_into_view_if_needed()
+    before = boxes(page, HICKORY)
+    board.locator("[data-action]:not(.hk-target)").first.click()  # not usable now: the board says why not
+    explanation = board.locator("[data-testid=explanation]")
+    explanation.wait_for(state="visible")
+    assert explanation.inner_text().strip()
+    lab.screenshot(page, "layout-why-not")
+    assert_still(before, boxes(page, HICKORY), "a why-not message appeared")
+    board.locator('[data-control="dismiss-info"]').click()
+    lab.expect(explanation).to_be_hidden()
+    assert_still(before, boxes(page, HICKORY), "a why-not message went")
+
+    lab.run_cell(page, 1)
+    banner.wait_for(state="visible")
+    assert banner.inner_text().strip()
+    lab.screenshot(page, "layout-refusal")
+    assert_still(before, boxes(page, HICKORY), "a refusal appeared")
+    board.locator('.hk-error [data-control="dismiss"]').click()
+    lab.expect(banner).to_be_hidden()
+    assert_still(before, boxes(page, HICKORY), "a refusal went")
+    lab.close_everything(page)
+
+
+CLOCKTOWERS_BOARD = """\
+from hickory_widget.clocktowers import ClocktowersGame
+w = ClocktowersGame.new(players=3, seed=1).widget(language="de")
+w
+"""
+
+
+def test_a_card_game_refusal_moves_no_control(page, lab_server, lab, tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "still-ct.ipynb", CLOCKTOWERS_BOARD, REFUSED))
+    lab.wait_for(page, f'{SHELL}[data-version="1"]', timeout=60_000)
+    board = page.locator(SHELL)
+    banner = board.locator(".cs-error")
+    page.wait_for_timeout(500)
+    if banner.is_visible():  # Run All ran the refused click already: dismiss it, measure, then run it again
+        banner.locator('[data-control="dismiss"]').click()
+        lab.expect(banner).to_be_hidden()
+    board.scroll_into_view_if_needed()
+    before = boxes(page, SHELL)
+    lab.run_cell(page, 1)
+    banner.wait_for(state="visible")
+    lab.screenshot(page, "layout-refusal-clocktowers")
+    assert_still(before, boxes(page, SHELL), "a refusal appeared")
+    banner.locator('[data-control="dismiss"]').click()
+    lab.expect(banner).to_be_hidden()
+    assert_still(before, boxes(page, SHELL), "a refusal went")
+    lab.close_everything(page)
+
+
+WHAT_IF_BESIDE = """\
+import ipywidgets
+from hickory_widget import Game
+from hickory_widget.clocktowers import ClocktowersGame
+hw = Game.new(4, seed=1).widget(animate=False, language="de")
+ct = ClocktowersGame.new(players=3, seed=1).widget()
+ct_panel = ct.what_if(playouts=2)
+ipywidgets.VBox([ipywidgets.HBox([hw, hw.what_if(playouts=2)]), ipywidgets.HBox([ct, ct_panel])])
+"""
+
+
+def test_the_what_if_panel_goes_below_a_board_it_would_squeeze_and_its_labels_are_distinct(
+        page, lab_server, lab, tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "whatif-beside.ipynb", WHAT_IF_BESIDE))
+    lab.wait_for(page, f"{HICKORY}[data-live=yes]", timeout=120_000)
+    lab.wait_for(page, f'{SHELL}[data-version="1"]')
+    panels = page.locator("[data-testid=whatif]")
+    assert panels.count() == 2
+    boards = (page.locator(HICKORY), page.locator(SHELL))
+
+    def place(i: int) -> tuple[dict[str, float], dict[str, float]]:
+        board = boards[i].evaluate("(e) => e.getBoundingClientRect().toJSON()")
+        panel = panels.nth(i).evaluate("(e) => e.getBoundingClientRect().toJSON()")
+        return board, panel
+
+    figures = []
+    for width, left in ((1280, True), (1700, False)):
+        area = set_screen(page, width, 800, file_browser=left)
+        for i, name in enumerate(("Hickory Dickory", "Clocktowers")):
+            board, panel = place(i)
+            beside = panel["left"] >= board["right"] - 1 and panel["top"] < board["bottom"]
+            figures.append(f"output {area:.0f} px, {name}: board {board['width']:.0f} px wide, panel "
+                           f"{'beside' if beside else 'below'}")
+            assert board["width"] >= min(area - 20, 580), (name, area, board)
+            if not beside:
+                assert panel["top"] >= board["bottom"] - 1, (name, area, board, panel)
+            texts = smallest(page, HICKORY if i == 0 else SHELL)
+            assert texts[0]["px"] >= 11, (name, area, texts)
+        if width == 1700:
+            assert all("beside" in line for line in figures[-2:]), figures
+        else:
+            assert all("below" in line for line in figures[-2:]), figures
+    set_screen(page, 1280, 800, file_browser=True)
+    ct_box = panels.nth(1)
+    ct_box.scroll_into_view_if_needed()
+    ct_box.locator("[data-testid=whatif-run]").click()
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=whatif]')[1].dataset.status === 'done'",
+                           timeout=120_000)
+    labels = ct_box.locator("[data-testid=whatif-label]").all_text_contents()
+    assert len(labels) >= 2 and len(set(labels)) == len(labels), labels
+    assert ct_box.evaluate(SMALLEST_TEXT)[0]["px"] >= 11
+    lab.screenshot(page, "layout-whatif-clocktowers")
+    print("\n" + "\n".join(figures))
+    lab.close_everything(page)
