@@ -1,4 +1,4 @@
-"""The board of Mice!: the view model the front end draws, the static picture, intents, time travel.
+"""The board of Mice!: the view model its front end draws and the static SVG picture.
 
-May import: the core, rules, positions, words and analysis.
+May import: the core, rules, positions and words.
 """
