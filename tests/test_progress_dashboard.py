@@ -175,10 +175,12 @@ def test_the_address_picks_the_game_and_the_row_changes_it_without_joining_again
     send(bar, "game", "clocktowers")
     assert type(box.children[-1]).__name__ == "TrackedClocktowersLessonWidget" and 'data-game="clocktowers"' in bar.html
     assert box.children[-1].progress.learner == "ada" and box.children[-1].language == "de"
+    box.children[-1].language = "it"  # the learner changes language in the lessons: the next game keeps it
     send(bar, "game", "chess")  # no such game: nothing changes
     assert type(box.children[-1]).__name__ == "TrackedClocktowersLessonWidget"
     send(bar, "game", "mice")
     assert box.children[-1].exercise.key == "mice-table/start-centre", "back in Mice!, at the first unsolved one"
+    assert box.children[-1].language == "it"
     assert type(classroom_app("learner=ada&game=go").children[0]).__name__ == "Panel"  # the join form, Hickory next
 
 

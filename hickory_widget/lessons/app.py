@@ -108,13 +108,13 @@ def classroom_app(query: str | None = None) -> Any:
     hub = os.environ.get("JUPYTERHUB_USER")
     box = ipywidgets.VBox()
     if q.get("present", ["0"])[0].lower() in ("1", "true", "yes", "on"):
-        GameBar(box, lang, game, lambda g: WIDGETS[g](learner=hub or "teacher", language=lang, presentation=True,
-                                                      progress_path=path))
+        GameBar(box, lang, game, lambda g, lg: WIDGETS[g](learner=hub or "teacher", language=lg,
+                                                          presentation=True, progress_path=path))
         return box
 
     def lessons_of(name: str) -> None:
         """The learner's lessons, the game row above them."""
-        GameBar(box, lang, game, lambda g: TRACKED[g](learner=name, language=lang, progress_path=path))
+        GameBar(box, lang, game, lambda g, lg: TRACKED[g](learner=name, language=lg, progress_path=path))
 
     if hub:
         lessons_of(hub)

@@ -28,13 +28,13 @@ def game_name(lang: str, game: str) -> str:
 
 
 class GameBar:
-    """The row of games; ``make(game)`` builds the lessons of a game, put after the row in ``box``."""
+    """The row of games; ``make(game, lang)`` builds the lessons of a game, put after the row in ``box``."""
 
-    def __init__(self, box: Any, lang: str, game: str, make: Callable[[str], Any]) -> None:
+    def __init__(self, box: Any, lang: str, game: str, make: Callable[[str, str], Any]) -> None:
         self.box, self.lang, self.make = box, lang, make
         self.game = pick_game(game)
         self.panel = Panel(self.handle, failed=t(lang, "classroom.error.failed"))
-        self.lessons = make(self.game)
+        self.lessons = make(self.game, lang)
         self.draw()
         box.children = (self.panel, self.lessons)
 
@@ -49,7 +49,7 @@ class GameBar:
     def handle(self, kind: str, arg: Any, _fields: dict[str, str]) -> None:
         if kind != "game" or arg not in NAMES or arg == self.game:
             return  # a stale or unknown click changes nothing
-        lessons = self.make(arg)
+        lessons = self.make(arg, getattr(self.lessons, "language", self.lang))  # the language the learner chose
         self.game, self.lessons = arg, lessons
         self.draw()
         self.box.children = (self.panel, lessons)
