@@ -14,6 +14,7 @@ from pathlib import Path
 
 from hickory_widget.lessons import curriculum
 from hickory_widget.lessons.dashboard import POLL, ClassView, Dashboard
+from hickory_widget.lessons.games import NAMES
 from hickory_widget.lessons.progress import write_progress_file
 
 
@@ -30,7 +31,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--learners", type=int, default=25)
     args = parser.parse_args()
-    keys = [ex.key for lesson in curriculum() for ex in lesson.exercises]
+    keys = [ex.key for game in NAMES for lesson in curriculum(game=game) for ex in lesson.exercises]
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "progress.json"
         learners = {f"learner{n:02d}": {k: {"stars": 1 + i % 3, "tries": 1 + i % 4, "hints": i % 2, "misses": i % 4,

@@ -31,6 +31,7 @@ preheat=(--preheat_kernel=True --pool_size="$pool" --VoilaKernelManager.fill_del
 case "$host" in 0.0.0.0|::) ;; *) export VOILA_APP_IP="$host" ;; esac
 export HICKORY_TEACHER_CODE="${HICKORY_TEACHER_CODE:-$(.venv/bin/python -m hickory_widget.lessons.identity)}"
 echo "==> lessons at http://$host:$port/?learner=YOUR_NAME  (progress in $HICKORY_PROGRESS)"
+echo "==>   Clocktowers' or Mice!'s lessons: add &game=clocktowers or &game=mice (or pick the game on the page)"
 echo "==> teacher's dashboard at http://$host:$port/?teacher  code: $HICKORY_TEACHER_CODE"
 echo "==> $pool kernels kept ready (POOL_SIZE)"
 exec .venv/bin/voila examples/06_lessons.ipynb --no-browser --port="$port" --Voila.ip="$host" ${preheat[@]+"${preheat[@]}"} "$@"

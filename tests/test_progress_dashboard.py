@@ -32,8 +32,8 @@ def send(page, kind: str, arg: str | None = None, **fields: str) -> None:
     page._on_msg(None, {"type": kind, "arg": arg, "fields": fields})
 
 
-def join(name: str, pin: str, lang: str = "en", new: bool = True):
-    box = classroom_app(f"learner={name}&lang={lang}")
+def join(name: str, pin: str, lang: str = "en", new: bool = True, game: str = ""):
+    box = classroom_app(f"learner={name}&lang={lang}" + (f"&game={game}" if game else ""))
     send(box.children[0], "join", name=name, pin=pin)
     if new:
         send(box.children[0], "join", pin2=pin)
@@ -42,7 +42,7 @@ def join(name: str, pin: str, lang: str = "en", new: bool = True):
 
 def test_a_new_learner_joins_in_two_steps_and_answers(classroom: Path) -> None:
     box = join("ada", "2468")
-    lessons = box.children[0]
+    lessons = box.children[-1]
     assert type(lessons).__name__ == "TrackedLessonWidget" and lessons.progress.learner == "ada"
     lessons._on_msg(None, {"type": "choose", "id": "stay", "version": lessons._version})  # legal, not the task
     lessons._on_msg(None, {"type": "choose", "id": "jump_off", "version": lessons._version})
@@ -57,18 +57,18 @@ def test_a_visitor_with_adas_name_but_not_her_pin_gets_nothing(classroom: Path) 
     assert type(form).__name__ == "Panel" and "That PIN does not go with this name." in form.html
     box = join("\u0430da", "2468", new=False)
     assert "one alphabet only" in box.children[0].html
-    assert type(join("ADA", "2468", new=False).children[0]).__name__ == "TrackedLessonWidget"
+    assert type(join("ADA", "2468", new=False).children[-1]).__name__ == "TrackedLessonWidget"
 
 
 def test_behind_jupyterhub_the_hubs_user_is_the_learner(classroom: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("JUPYTERHUB_USER", "bea")
-    page = classroom_app("learner=ada")
+    page = classroom_app("learner=ada").children[-1]
     assert type(page).__name__ == "TrackedLessonWidget" and page.progress.learner == "bea"
 
 
 def test_the_address_sets_language_and_presentation_also_without_preheating(classroom: Path,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    app = classroom_app("learner=ada&lang=it&present=1")
+    app = classroom_app("learner=ada&lang=it&present=1").children[-1]
     assert app.language == "it" and app.presentation and app.progress.path == classroom
     assert 'lang="de"' in classroom_app("lang=de").children[0].html
     assert 'lang="en"' in classroom_app("lang=fr").children[0].html, "an unknown language falls back to English"
@@ -77,13 +77,13 @@ def test_the_address_sets_language_and_presentation_also_without_preheating(clas
     monkeypatch.setenv("QUERY_STRING", "learner=cleo&lang=de")
     assert 'value="cleo"' in classroom_app().children[0].html
     monkeypatch.setenv("JUPYTERHUB_USER", "hubby")
-    app = classroom_app()
+    app = classroom_app().children[-1]
     assert app.progress.learner == "hubby" and app.language == "de", "the hub's user, whatever the address says"
 
 
 def test_a_join_link_opens_the_lessons_and_a_forged_one_the_form(classroom: Path) -> None:
     key = Identities(classroom).link_key("cleo")
-    assert type(classroom_app(f"learner=cleo&key={key}").children[0]).__name__ == "TrackedLessonWidget"
+    assert type(classroom_app(f"learner=cleo&key={key}").children[-1]).__name__ == "TrackedLessonWidget"
     form = classroom_app(f"learner=ada&key={key}").children[0]
     assert "join link is not valid" in form.html
 
@@ -101,7 +101,7 @@ def test_the_dashboard_opens_with_the_code_and_shows_each_learners_work(classroo
     assert 'data-learner="ada"' in page.html and 'data-learner="bea"' in page.html
     assert 'data-key="goal/grab-button" data-stars="1"' in page.html
     view = ClassView.read(classroom, "en")
-    missed = view.missed()
+    missed = view.missed("hickory")
     assert [(ex.key, n) for ex, n, _, _ in missed] == [("goal/grab-button", 1), ("goal/where-hand", 1)]
     assert list(missed[0][3]) == ["Leap to outer 6"], "a wrong move is named as the board names it"
 
@@ -110,7 +110,8 @@ def test_the_csv_has_a_line_per_learner_and_exercise_and_no_formulas(classroom: 
     Progress(classroom, "=HYPERLINK(1)").solve("goal/grab-button", 0, 2)
     view = ClassView.read(classroom, "en")
     rows = list(csv.DictReader(io.StringIO(view.csv())))
-    assert len(rows) == len(view.exercises)
+    assert len(rows) == sum(len(view.exercises(g)) for g in ("hickory", "clocktowers", "mice"))
+    assert {r["game"] for r in rows} == {"hickory", "clocktowers", "mice"}
     first = rows[0]
     assert first["learner"] == "'=HYPERLINK(1)" and first["stars"] == "2" and first["hints"] == "2"
 
@@ -160,3 +161,66 @@ def test_a_damaged_progress_file_gives_the_learner_one_sentence_and_the_teacher_
     dash = Dashboard(classroom, "en", CODE)
     send(dash.panel, "code", code=CODE)
     assert "learner &#x27;ada&#x27;" in dash.panel.html and "an object of exercises, not list" in dash.panel.html
+
+
+# ------------------------------------------------------------------------------------ the three games' curricula
+def test_the_address_picks_the_game_and_the_row_changes_it_without_joining_again(classroom: Path) -> None:
+    box = join("ada", "2468", lang="de", game="mice")
+    bar, lessons = box.children
+    assert type(lessons).__name__ == "TrackedMiceLessonWidget" and lessons.exercise.key == "mice-table/set-size"
+    assert 'data-game="mice"' in bar.html and "Die Stunde der Maus" in bar.html and "Uhrtürme" in bar.html
+    assert not lessons.answer(15).correct and lessons.answer(16).correct
+    rec = read_progress_file(classroom)["ada"]["mice-table/set-size"]
+    assert rec["stars"] == 1 and rec["wrong"] == ["15"], "the Mice! answer is kept under the Mice! exercise's key"
+    send(bar, "game", "clocktowers")
+    assert type(box.children[-1]).__name__ == "TrackedClocktowersLessonWidget" and 'data-game="clocktowers"' in bar.html
+    assert box.children[-1].progress.learner == "ada" and box.children[-1].language == "de"
+    box.children[-1].language = "it"  # the learner changes language in the lessons: the next game keeps it
+    send(bar, "game", "chess")  # no such game: nothing changes
+    assert type(box.children[-1]).__name__ == "TrackedClocktowersLessonWidget"
+    send(bar, "game", "mice")
+    assert box.children[-1].exercise.key == "mice-table/start-centre", "back in Mice!, at the first unsolved one"
+    assert box.children[-1].language == "it"
+    assert type(classroom_app("learner=ada&game=go").children[0]).__name__ == "Panel"  # the join form, Hickory next
+
+
+def test_reset_my_progress_in_one_game_keeps_the_other_games(classroom: Path) -> None:
+    Progress(classroom, "ada").solve("goal/grab-button", 0, 0)
+    box = join("ada", "2468", game="mice")
+    assert box.children[-1].answer(16).correct
+    box.children[-1].reset_progress()
+    assert set(read_progress_file(classroom)["ada"]) == {"goal/grab-button"}
+
+
+def test_the_dashboard_shows_each_game_in_its_own_tab_with_its_most_missed(classroom: Path) -> None:
+    ada = Progress(classroom, "ada")
+    ada.solve("goal/grab-button", 0, 0)
+    ada.note("mice-hunt/take-most", wrong="play:cat.3", seconds=9)
+    ada.note("mice-hunt/take-most", wrong="play:cat.3", seconds=4)
+    page = classroom_app("teacher&lang=it&game=mice")
+    send(page, "code", code=CODE)
+    assert 'data-testid="dash-grid" data-game="mice"' in page.html and "Torri dell&#x27;Orologio" in page.html
+    assert 'data-key="mice-hunt/take-most" data-stars="0" data-tried' in page.html
+    assert 'data-key="goal/grab-button"' not in page.html, "Hickory's exercises are in Hickory's tab only"
+    assert '<ol class="cl-missed" data-testid="dash-missed" data-game="mice"><li data-key="mice-hunt/take-most" ' \
+           'data-misses="2">' in page.html
+    send(page, "game", "hickory")
+    assert 'data-key="goal/grab-button" data-stars="3"' in page.html and "mice-hunt/take-most" not in page.html
+    send(page, "game", "../etc")  # a stale or forged tab: nothing changes
+    assert 'data-game="hickory"' in page.html
+    view = ClassView.read(classroom, "en")
+    assert [ex.key for ex, *_ in view.missed("mice")] == ["mice-hunt/take-most"] and view.missed("clocktowers") == []
+    assert view.learners_in("mice") == 1 and view.learners_in("clocktowers") == 0
+    rows = [r for r in csv.DictReader(io.StringIO(view.csv())) if r["key"] == "mice-hunt/take-most"]
+    assert rows == [{"learner": "ada", "source": "classroom", "game": "mice", "lesson": rows[0]["lesson"],
+                     "exercise": "take-most", "key": "mice-hunt/take-most", "stars": "0", "attempts": "2",
+                     "hints": "0", "seconds": "13", "wrong_answers": "play:cat.3 | play:cat.3"}]
+
+
+def test_a_hand_in_of_card_game_work_shows_in_that_games_tab(classroom: Path) -> None:
+    dash = Dashboard(classroom, "en", CODE, game="clocktowers")
+    send(dash.panel, "code", code=CODE)
+    text = export_handin({"ct-towers/tower-value": {"stars": 3, "tries": 1, "hints": 0}}, "dora")
+    send(dash.panel, "handin", "dora.json", text=text)
+    assert 'data-learner="dora" data-source="hand-in"' in dash.panel.html
+    assert 'data-key="ct-towers/tower-value" data-stars="3"' in dash.panel.html

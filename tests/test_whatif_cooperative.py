@@ -7,11 +7,21 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from hickory_widget.core.whatif import MeansChart, compare, compare_async
 from hickory_widget.core.whatif_panel import WhatIfPanel
 from hickory_widget.hickory.analysis.whatif import SerialExecutor
 from tests.test_whatif_panel import delivery_position
+
+
+def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """Runs ``coroutine`` in an event loop of its own, on a thread of its own, as a kernel's loop would run it: in a
+    full test run the browser tests' Playwright driver keeps a loop running in the main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_compare_async_gives_the_rows_of_compare_and_lets_others_run_between_batches() -> None:
@@ -31,7 +41,7 @@ def test_compare_async_gives_the_rows_of_compare_and_lets_others_run_between_bat
         other.cancel()
         return result
 
-    result = asyncio.run(main())
+    result = run(main())
     assert result.rows == serial.rows
     total = 4 * len(game.choice_ids)
     assert seen[-1] == (total, total) and len(seen) == total  # one report per one-playout batch
@@ -65,7 +75,7 @@ def test_the_cooperative_panel_runs_as_a_task_the_board_can_move_during() -> Non
         await panel.task
         assert panel.rows == [] and panel.decision["key"] != key  # the old question's answer is not shown
 
-    asyncio.run(main())
+    run(main())
 
 
 def test_plot_without_matplotlib_is_the_panels_chart() -> None:

@@ -8,6 +8,8 @@ Voilà gives each visitor a kernel of their own, and the page's address says wha
 * ``?teacher``: the teacher's dashboard (:mod:`.dashboard`) once the teacher's code is typed
   (``$HICKORY_TEACHER_CODE``; scripts/classroom.sh makes one and prints it when the app starts).
 * ``?present=1``: the teacher's presentation mode (records nothing, so it asks for nothing).
+* ``&game=mice`` (or ``clocktowers``, ``hickory``): the game the lessons (or the dashboard) open on; a row of
+  buttons above the lessons changes it (:mod:`.game_bar`).
 * Behind JupyterHub (``$JUPYTERHUB_USER`` in the kernel's environment) the hub's user is the learner and
   nothing is asked.
 
@@ -38,11 +40,13 @@ log = logging.getLogger(__name__)
 def prepare() -> None:
     """Import the widget and read every built-in lesson in every language now, so that a learner given this
     kernel waits only for their own board."""
-    from . import curriculum, dashboard, identity, join, tracked  # noqa: F401  (the join form, the dashboard)
+    from . import curriculum, dashboard, game_bar, identity, join, tracked  # noqa: F401  (the pages)
+    from .games import NAMES
     from .widget import LessonWidget  # noqa: F401  (imports ipywidgets and joins the front end's modules)
 
     for language in ("en", "it", "de"):
-        curriculum(language)[0].exercises[0].game()
+        for game in NAMES:
+            curriculum(language, game)[0].exercises[0].game()
 
 
 def preheated() -> bool:
@@ -82,36 +86,47 @@ def progress_path() -> Path:
 
 def classroom_app(query: str | None = None) -> Any:
     """The page for the visitor whose address carries ``query`` (default: the visitor's, see
-    :func:`query_string`): the join form then the lessons, the dashboard, or the presentation mode."""
+    :func:`query_string`): the join form then the lessons, the dashboard, or the presentation mode; the game
+    named by ``game=`` (hickory, clocktowers, mice; Hickory Dickory when absent) first, with a row to change it."""
     import ipywidgets
 
+    from .card_widget import WIDGETS
     from .dashboard import Dashboard
+    from .game_bar import GameBar, pick_game
     from .identity import Identities, IdentityError
     from .join import JoinForm, error_text
     from .progress import ProgressError
-    from .tracked import TrackedLessonWidget
-    from .widget import LessonWidget
+    from .tracked import TRACKED
 
     q = parse_qs(query_string() if query is None else query, keep_blank_values=True)
     lang = q.get("lang", ["en"])[0]
     lang = lang if lang in LANGUAGES else "en"
+    game = pick_game(q.get("game", [""])[0])
     path = progress_path()
     if "teacher" in q:
-        return Dashboard(path, lang, os.environ.get("HICKORY_TEACHER_CODE") or None).panel
+        return Dashboard(path, lang, os.environ.get("HICKORY_TEACHER_CODE") or None, game=game).panel
     hub = os.environ.get("JUPYTERHUB_USER")
+    box = ipywidgets.VBox()
     if q.get("present", ["0"])[0].lower() in ("1", "true", "yes", "on"):
-        return LessonWidget(learner=hub or "teacher", language=lang, presentation=True, progress_path=path)
+        GameBar(box, lang, game, lambda g, lg: WIDGETS[g](learner=hub or "teacher", language=lg,
+                                                          presentation=True, progress_path=path))
+        return box
+
+    def lessons_of(name: str) -> None:
+        """The learner's lessons, the game row above them."""
+        GameBar(box, lang, game, lambda g, lg: TRACKED[g](learner=name, language=lg, progress_path=path))
+
     if hub:
-        return TrackedLessonWidget(learner=hub, language=lang, progress_path=path)
+        lessons_of(hub)
+        return box
 
     identities = Identities(path)
-    box = ipywidgets.VBox()
     forms: list[JoinForm] = []
 
     def joined(name: str) -> None:
         """The learner is who they say: their lessons replace the form (or the form says why not)."""
         try:
-            box.children = (TrackedLessonWidget(learner=name, language=lang, progress_path=path),)
+            lessons_of(name)
         except ProgressError:
             log.exception("classroom: the progress of %r cannot be opened", name)
             if not forms:

@@ -1,4 +1,5 @@
-"""The teacher's dashboard: every learner × every exercise, the exercises the class gets wrong most, live.
+"""The teacher's dashboard: every learner × every exercise, the exercises the class gets wrong most, live; for each
+game of the classroom (Hickory Dickory, Clocktowers, Mice!), one at a time, chosen in a row of tabs.
 
 It reads the classroom's progress file (:mod:`.progress`) and the hand-ins of learners on the static site
 (:mod:`.handin`, files in the hand-ins folder), and asks every :data:`POLL` seconds whether either changed; a change
@@ -6,7 +7,8 @@ redraws the page, so what the teacher sees is at most one poll (plus the drawing
 with the teacher's code only (:func:`.identity.check_teacher_code`, wrong codes lock it for a while).
 
 Kept apart from the page: :class:`ClassView` is the data (rows, cells, most missed, CSV), :class:`Dashboard` draws
-it and carries out the teacher's intents (open, pick a learner, reset one, new PIN, join link, CSV, add hand-ins).
+it and carries out the teacher's intents (open, pick a game or a learner, reset one, new PIN, join link, CSV, add
+hand-ins). The CSV holds every game, a line per learner, game and exercise.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from typing import Any
 from ..hickory.words.i18n import t
 from . import curriculum
 from .exercise import Exercise
+from .game_bar import game_name, pick_game
+from .games import NAMES
 from .handin import HandinError, read_handin
 from .identity import Identities, IdentityError
 from .join import error_text
@@ -35,7 +39,7 @@ POLL = 2.0
 MISSED_SHOWN = 8
 HANDIN_FILES = 500
 CLASSROOM, HANDIN = "classroom", "hand-in"
-CSV_FIELDS = ("learner", "source", "lesson", "exercise", "key", "stars", "attempts", "hints", "seconds",
+CSV_FIELDS = ("learner", "source", "game", "lesson", "exercise", "key", "stars", "attempts", "hints", "seconds",
               "wrong_answers")
 
 
@@ -72,9 +76,10 @@ class Row:
 
 @dataclass
 class ClassView:
-    """What the dashboard shows, read from the files: rows of learners, the curriculum's exercises, refusals."""
+    """What the dashboard shows, read from the files: rows of learners, each game's exercises (numbered ``3.2``
+    = lesson 3, exercise 2 of that game), refusals."""
 
-    exercises: list[tuple[str, Exercise]]
+    curricula: dict[str, list[tuple[str, Exercise]]]
     rows: list[Row] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
     _words: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
@@ -82,8 +87,8 @@ class ClassView:
 
     @classmethod
     def read(cls, progress_path: Path, lang: str) -> ClassView:
-        view = cls([(f"{i + 1}.{j + 1}", ex) for i, lesson in enumerate(curriculum(lang))
-                    for j, ex in enumerate(lesson.exercises)])
+        view = cls({game: [(f"{i + 1}.{j + 1}", ex) for i, lesson in enumerate(curriculum(lang, game))
+                           for j, ex in enumerate(lesson.exercises)] for game in NAMES})
         try:
             learners = read_progress_file(progress_path)
         except ProgressError as exc:
@@ -100,9 +105,16 @@ class ClassView:
                 view.refused.append(f"{path.name}: {exc}")
         return view
 
-    @property
-    def keys(self) -> list[str]:
-        return [ex.key for _, ex in self.exercises]
+    def exercises(self, game: str) -> list[tuple[str, Exercise]]:
+        return self.curricula.get(game, [])
+
+    def keys(self, game: str) -> list[str]:
+        return [ex.key for _, ex in self.exercises(game)]
+
+    def learners_in(self, game: str) -> int:
+        """How many rows hold work on ``game`` (the tab says it, so the teacher sees where the class is)."""
+        keys = set(self.keys(game))
+        return sum(1 for row in self.rows if keys & set(row.records))
 
     def answer_text(self, ex: Exercise, text: str) -> str:
         """A wrong answer as the learner saw it: an option's words or a move's label, not its id."""
@@ -126,10 +138,11 @@ class ClassView:
         except Exception:  # an id no label describes: shown as it was sent
             return option
 
-    def missed(self) -> list[tuple[Exercise, int, int, Counter[str]]]:
-        """The exercises with the most wrong answers: (exercise, wrong answers, learners, answers by count)."""
+    def missed(self, game: str) -> list[tuple[Exercise, int, int, Counter[str]]]:
+        """The exercises of ``game`` with the most wrong answers: (exercise, wrong answers, learners, answers by
+        count)."""
         out = []
-        for _, ex in self.exercises:
+        for _, ex in self.exercises(game):
             recs = [r.records[ex.key] for r in self.rows if ex.key in r.records]
             misses = sum(r["misses"] for r in recs)
             if misses:
@@ -139,15 +152,17 @@ class ClassView:
         return out[:MISSED_SHOWN]
 
     def csv(self) -> str:
-        """One line per learner and exercise (untried ones with zeros), as the grid shows them."""
+        """One line per learner, game and exercise (untried ones with zeros), as the grids show them."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(CSV_FIELDS)
         for row in self.rows:
-            for number, ex in self.exercises:
-                r = row.rec(ex.key) or check_record({})
-                writer.writerow([safe_cell(row.name), row.source, number.split(".")[0], ex.id, ex.key, r["stars"],
-                                 attempts(r), r["hints"], round(r["seconds"]), safe_cell(" | ".join(r["wrong"]))])
+            for game in self.curricula:
+                for number, ex in self.exercises(game):
+                    r = row.rec(ex.key) or check_record({})
+                    writer.writerow([safe_cell(row.name), row.source, game, number.split(".")[0], ex.id, ex.key,
+                                     r["stars"], attempts(r), r["hints"], round(r["seconds"]),
+                                     safe_cell(" | ".join(r["wrong"]))])
         return out.getvalue()
 
 
@@ -160,9 +175,10 @@ class Dashboard:
     """The teacher's page: a code form until the code is given, then the class."""
 
     def __init__(self, progress_path: str | Path, lang: str, code: str | None,
-                 identities: Identities | None = None) -> None:
+                 identities: Identities | None = None, game: str = "hickory") -> None:
         self.path = Path(progress_path)
         self.lang, self.code = lang, code
+        self.game = pick_game(game)
         self.identities = identities or Identities(self.path)
         self.open = False
         self.picked: str | None = None
@@ -216,7 +232,11 @@ class Dashboard:
         if kind in ("pick", "reset", "reset-yes", "new-pin") and arg not in names | (
                 {r.name for r in self.view.rows} if kind == "pick" and self.view else set()):
             return  # a learner no longer (or never) in the class: a stale click changes nothing
-        if kind == "pick":
+        if kind == "game":
+            if arg not in NAMES:
+                return  # no such game: nothing changes
+            self.game = arg
+        elif kind == "pick":
             self.picked, self.confirm, self.link = arg, None, None
         elif kind == "reset" and arg:
             self.confirm = arg
@@ -298,16 +318,27 @@ class Dashboard:
                 f'{note}<div class="cl-bar"><button class="cl-main" data-action="code" data-default '
                 f'data-testid="dash-open">{x("classroom.dash.open")}</button></div></form>')
             return
-        view = self.view or ClassView([])
+        view = self.view or ClassView({})
         parts = [f'<div data-testid="dashboard" lang="{lang}">{head}', self._summary(view), note,
-                 self._grid(view), self._detail(view), self._missed(view), self._links(), self._refused(view),
-                 "</div>"]
+                 self._games(view), self._grid(view), self._detail(view), self._missed(view), self._links(),
+                 self._refused(view), "</div>"]
         self.panel.html = "".join(parts)
         self.draw_ms = (time.perf_counter() - started) * 1000
         self._status()
 
+    def _games(self, view: ClassView) -> str:
+        """The tabs: one per game, the chosen one pressed, each with how many learners worked on it."""
+        lang = self.lang
+        tip = lambda g: escape(t(lang, "classroom.dash.game_learners", n=view.learners_in(g)))  # noqa: E731
+        tabs = "".join(
+            f'<button data-action="game" data-arg="{g}" data-testid="dash-game-{g}" title="{tip(g)}" '
+            f'aria-pressed="{"true" if g == self.game else "false"}"{" class=cl-main" if g == self.game else ""}>'
+            f'{escape(game_name(lang, g))} <small>({view.learners_in(g)})</small></button>' for g in NAMES)
+        return (f'<nav class="cl-bar" data-testid="dash-games" data-game="{self.game}">'
+                f'<span>{escape(t(lang, "classroom.dash.games"))}</span>{tabs}</nav>')
+
     def _summary(self, view: ClassView) -> str:
-        keys = view.keys
+        keys = view.keys(self.game)
         totals = [r.total(keys) for r in view.rows]
         x = lambda key, **kw: escape(t(self.lang, key, **kw))  # noqa: E731
         summary = x("classroom.dash.summary", n=len(view.rows), solved=sum(int(s["solved"]) for s in totals),
@@ -327,8 +358,9 @@ class Dashboard:
                 x("classroom.dash.attempts"), x("classroom.dash.hints"), x("classroom.dash.time")]
         labels = {"stars": cols[2], "attempts": cols[3], "hints": cols[4], "time": cols[5]}
         head = "".join(f'<th class="cl-name">{c}</th>' if i == 0 else f"<th>{c}</th>" for i, c in enumerate(cols))
-        head += "".join(f'<th title="{escape(ex.key)}">{n}</th>' for n, ex in view.exercises)
-        keys = view.keys
+        exercises = view.exercises(self.game)
+        head += "".join(f'<th title="{escape(ex.key)}">{n}</th>' for n, ex in exercises)
+        keys = view.keys(self.game)
         body = []
         for row in view.rows:
             tot = row.total(keys)
@@ -338,7 +370,7 @@ class Dashboard:
                      f'{escape(row.name)}</a>{tag}</td>', f'<td>{int(tot["solved"])}</td>',
                      f'<td>{int(tot["stars"])}</td>', f'<td>{int(tot["attempts"])}</td>',
                      f'<td>{int(tot["hints"])}</td>', f'<td>{duration(tot["seconds"])}</td>']
-            for n, ex in view.exercises:
+            for n, ex in exercises:
                 r = row.rec(ex.key)
                 if r is None:
                     cells.append('<td class="cl-cell"></td>')
@@ -350,7 +382,8 @@ class Dashboard:
                              f'title="{escape(tip)}">{r["stars"] or "·"}</td>')
             body.append(f'<tr data-learner="{escape(row.name)}" data-source="{row.source}"{picked}>'
                         + "".join(cells) + "</tr>")
-        return (f'<div class="cl-scroll"><table class="cl-grid" data-testid="dash-grid"><thead><tr>{head}</tr></thead>'
+        return (f'<div class="cl-scroll"><table class="cl-grid" data-testid="dash-grid" data-game="{self.game}">'
+                f'<thead><tr>{head}</tr></thead>'
                 f'<tbody>{"".join(body)}</tbody></table></div>')
 
     def _detail(self, view: ClassView) -> str:
@@ -378,7 +411,7 @@ class Dashboard:
         heads = ["#", x("classroom.dash.stars"), x("classroom.dash.attempts"), x("classroom.dash.hints"),
                  x("classroom.dash.time"), x("classroom.dash.wrong")]
         lines = []
-        for n, ex in view.exercises:
+        for n, ex in view.exercises(self.game):
             r = row.rec(ex.key)
             if r is None:
                 continue
@@ -394,19 +427,20 @@ class Dashboard:
     def _missed(self, view: ClassView) -> str:
         lang = self.lang
         x = lambda key, **kw: escape(t(lang, key, **kw))  # noqa: E731
-        missed = view.missed()
+        missed = view.missed(self.game)
         if not missed:
             return (f'<h3>{x("classroom.dash.missed_title")}</h3>'
                     f'<p class="cl-note">{x("classroom.dash.missed_none")}</p>')
         items = []
-        number = {ex.key: n for n, ex in view.exercises}
+        number = {ex.key: n for n, ex in view.exercises(self.game)}
         for ex, misses, learners, answers in missed:
             given = "; ".join(f"{escape(a)} ×{c}" for a, c in answers.most_common(6))
             items.append(f'<li data-key="{escape(ex.key)}" data-misses="{misses}"><b>{number[ex.key]} '
                          f'{escape(ex.prompt[:120])}</b> — '
                          f'{x("classroom.dash.missed_item", n=misses, learners=learners)}'
                          f'<br><span class="cl-answers">{x("classroom.dash.answers")} {given}</span></li>')
-        return (f'<h3>{x("classroom.dash.missed_title")}</h3><ol class="cl-missed" data-testid="dash-missed">'
+        return (f'<h3>{x("classroom.dash.missed_title")}</h3><ol class="cl-missed" data-testid="dash-missed" '
+                f'data-game="{self.game}">'
                 f'{"".join(items)}</ol>')
 
     def _links(self) -> str:

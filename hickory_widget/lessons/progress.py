@@ -26,7 +26,7 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -258,9 +258,19 @@ class Progress:
 
         self._update(change)
 
-    def reset(self) -> None:
-        """Forgets this learner's progress (others in the same file are kept)."""
-        self._update(lambda mine: mine.clear())
+    def reset(self, keys: Iterable[str] | None = None) -> None:
+        """Forgets this learner's progress, or only the exercises ``keys`` (one game's); others in the same file
+        are kept."""
+        if keys is None:
+            self._update(lambda mine: mine.clear())
+            return
+        gone = set(keys)
+
+        def change(mine: dict[str, Any]) -> None:
+            for key in gone & set(mine):
+                del mine[key]
+
+        self._update(change)
 
     # ---------------------------------------------------------------------------------------- the file
     def _read(self) -> dict[str, Any]:

@@ -3,7 +3,8 @@ first exercise by clicking on the board, sees it marked correct, reloads, types 
 another learner's illegal click gets the why-not answer with its rule; a visitor who tries to open the first
 learner's progress by her name or a look-alike of it is refused; the teacher's dashboard opens with the teacher's
 code only, shows both learners' work live, exports a CSV that matches and resets one learner; the teacher's
-presentation mode opens from the address.
+presentation mode opens from the address; a learner changes to Mice! on the page and the dashboard shows that
+work in its Mice! tab.
 Voilà runs as scripts/classroom.sh runs it, with preheated kernels: each page is served by a kernel that ran the
 notebook before the visit, so the learner's name, language and mode must reach it afterwards."""
 
@@ -320,3 +321,49 @@ def test_the_dashboard_in_german_draws_a_class_of_25(page, voila_server, lab) ->
           f"{time.monotonic() - started:.2f} s; {page.inner_text('[data-testid=status]')}")
     lab.expect(page.locator("[data-testid=dash-summary]")).to_contain_text("Lernende: 28")
     lab.screenshot(page, "classroom-8-dashboard-25-de")
+
+
+def test_a_learner_answers_a_mice_exercise_and_the_dashboard_shows_it_under_mice(page, voila_server, lab) -> None:
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(page, voila_server, "learner=finn&lang=de", "8642", new=True)
+    games = page.locator("[data-testid=games]")
+    lab.expect(games).to_have_attribute("data-game", "hickory")
+    lab.expect(page.locator("[data-testid=game-hickory]")).to_have_text("Die Stunde der Maus")
+    page.click("[data-testid=game-mice]")  # the visible choice: Mice! without joining again
+    root = page.locator("[data-testid=lesson]")
+    lab.expect(root).to_have_attribute("data-exercise", "mice-table/set-size", timeout=FIRST_BOARD_TIMEOUT_MS)
+    lab.expect(games).to_have_attribute("data-game", "mice")
+    lab.expect(page.locator("[data-testid=game-mice]")).to_have_attribute("aria-pressed", "true")
+    games.scroll_into_view_if_needed()
+    lab.screenshot(page, "classroom-9-mice-chosen-de")
+    page.fill("[data-control=number]", "15")
+    page.click("[data-control=check]")
+    lab.expect(page.locator("[data-testid=verdict]")).to_have_attribute("data-verdict", "wrong")
+    page.fill("[data-control=number]", "16")
+    page.click("[data-control=check]")
+    lab.expect(root).to_have_attribute("data-state", "correct")
+    lab.screenshot(page, "classroom-9-mice-lesson-de")
+    record = json.loads(voila_server.progress.read_text())["learners"]["finn"]["mice-table/set-size"]
+    assert record["stars"] == 1 and record["wrong"] == ["15"]
+
+    page.goto(f"{voila_server.url}/?teacher&lang=de")
+    page.wait_for_selector("[data-testid=dash-login]", timeout=FIRST_BOARD_TIMEOUT_MS)
+    page.fill("[data-testid=dash-code]", TEACHER_CODE)
+    page.keyboard.press("Enter")
+    grid = page.locator("[data-testid=dash-grid]")
+    lab.expect(grid).to_have_attribute("data-game", "hickory")
+    assert grid.locator('td[data-key="mice-table/set-size"]').count() == 0, "Hickory's tab holds Hickory's exercises"
+    lab.expect(page.locator("[data-testid=dash-game-mice]")).to_contain_text("Mice! (1)")
+    page.click("[data-testid=dash-game-mice]")
+    lab.expect(grid).to_have_attribute("data-game", "mice")
+    lab.expect(grid.locator('tr[data-learner="finn"] td[data-key="mice-table/set-size"]')).to_have_attribute(
+        "data-stars", "1")
+    lab.expect(page.locator('[data-testid=dash-missed] li[data-key="mice-table/set-size"]')).to_contain_text(
+        "falsche Antworten: 1, von Lernenden: 1")
+    lab.screenshot(page, "classroom-10-dashboard-mice-de")
+    with page.expect_download() as download:
+        page.click("[data-testid=dash-csv]")
+    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
+    finn = next(r for r in rows if r["learner"] == "finn" and r["key"] == "mice-table/set-size")
+    assert finn["game"] == "mice" and finn["stars"] == "1" and finn["wrong_answers"] == "15"
+    assert {r["game"] for r in rows} == {"hickory", "clocktowers", "mice"}

@@ -159,8 +159,8 @@ def voila_url(browser_prerequisites: None, lab: Any, tmp_path_factory: pytest.Te
 
 
 @pytest.mark.parametrize(("lang", "size", "title", "intro"), [
-    ("it", (1280, 800), "Impara Hickory Dickory giocando", "Ogni lezione propone"),
-    ("de", (1024, 768), "Die Stunde der Maus: lernen durch Tun", "Jede Lektion stellt"),
+    ("it", (1280, 800), "Impara i giochi giocando", "Ogni lezione propone"),
+    ("de", (1024, 768), "Die Spiele lernen – Zug um Zug", "Jede Lektion stellt"),
 ])
 def test_the_voila_page_speaks_the_visitors_language_and_shows_the_spot(page, voila_url, lab, lang: str,
                                                                          size: tuple[int, int], title: str,
@@ -173,7 +173,7 @@ def test_the_voila_page_speaks_the_visitors_language_and_shows_the_spot(page, vo
     lab.expect(head).to_contain_text(intro)
     lab.expect(page).to_have_title(title)
     body = page.inner_text("body")
-    for english in ("Learn Hickory Dickory by doing", "Each lesson sets", "For teachers"):
+    for english in ("Learn the games by doing", "Each lesson sets", "For teachers"):
         assert english not in body, f"English page text left in the {lang} page: {english!r}"
     check_in_view(page, f"Voilà ({lang})")
     lab.screenshot(page, f"lesson-layout-voila-{lang}-{size[0]}x{size[1]}")
