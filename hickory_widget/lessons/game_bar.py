@@ -11,7 +11,7 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from ..hickory.i18n import t
+from ..hickory.words.i18n import t
 from .games import HICKORY, NAMES
 from .panel import Panel
 
