@@ -160,6 +160,7 @@ function render({ model, el: host }) {
   }
 
   function draw() {
+    const started = performance.now();
     const view = model.get("view") || {};
     if (!view.texts) return;
     root.dataset.version = String(view.version);
@@ -213,6 +214,7 @@ function render({ model, el: host }) {
     const said = view.curtain ? t["shell.pass_to"].replace("{player}", view.curtain)
       : view.decision ? view.decision.prompt : (view.result || t["shell.over"]);
     if (live.textContent !== said) live.textContent = said;
+    root.dataset.drawMs = (performance.now() - started).toFixed(1); // read by benchmarks/bench_widget.py
   }
 
   // The picture button asks Python for the static SVG; when it arrives it is downloaded as a file.
