@@ -111,7 +111,6 @@ class HickoryWidget(GameWidget):
         """True while a message from the browser is handled: the log then travels as a delta."""
         self._unsent: set[str] = set()
         """Traits changed without a state message (their change went out as a delta)."""
-        self._ui: tuple[str, dict[str, str]] = ("", {})
         super().__init__(game if game is not None else Game.new(), seats=seats, **kwargs)
 
     # ---------------------------------------------------------------------------------------- Python API
@@ -232,9 +231,6 @@ class HickoryWidget(GameWidget):
         view = build(shown, self._version, self.language, with_log=False, seen_by=self.favors_seen_by(shown))
         del view["log"]  # sent apart, see _send_log
         texts = view.pop("ui")  # sent apart: the same on every move
-        if self._ui[0] == self.language and self._ui[1] == texts:
-            texts = self._ui[1]  # the same dict: traitlets compares nothing
-        self._ui = (self.language, texts)
         if self._look is not None:
             view["decision"] = None if view["decision"] is None else {**view["decision"], "choices": []}
             view["looking"] = {"step": self._look, "steps": len(self.game.history)}
@@ -352,6 +348,7 @@ class HickoryWidget(GameWidget):
         return key not in self._unsent and super()._should_send_property(key, value)
 
     def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
+        """A message from the browser (see :attr:`_from_browser`)."""
         self._from_browser = True
         try:
             super()._on_msg(widget, content, buffers)
