@@ -55,14 +55,16 @@ CARD_CLICK_TO_REDRAW = """(index) => new Promise((resolve) => {
     const observer = new MutationObserver(() => {
         if (root.dataset.version !== version) {
             observer.disconnect();
-            resolve(performance.now() - start);
+            const drawn = performance.now() - start;
+            requestAnimationFrame(() => setTimeout(() => resolve([drawn, performance.now() - start]), 0));
         }
     });
     observer.observe(root, { attributes: true, attributeFilter: ['data-version'] });
     const start = performance.now();
     button.click();
 })"""
-"""The card games' figure: from a click on a choice to the shell's board redrawn at the next version."""
+"""The card games' figure: from a click on a choice to the shell's board redrawn at the next version, and to the
+next frame after it (the browser's style, layout and paint of what changed)."""
 
 CARD_GAMES = """\
 import random
@@ -91,42 +93,54 @@ def card_game_figures(page, lab, server, base: Path, clicks: int) -> list[tuple[
                            timeout=120_000)
     rows = []
     for index, name in enumerate(("Clocktowers, early", "Clocktowers, late", "Mice!, early", "Mice!, late")):
-        times = []
+        times, draws, frames = [], [], []
         for _ in range(clicks):
             if page.evaluate("(i) => !document.querySelectorAll('[data-testid=game]')[i]"
                              ".querySelector('.cs-choice')", index):
                 break  # the game is over
-            times.append(page.evaluate(CARD_CLICK_TO_REDRAW, index) / 1e3)
+            drawn, painted = page.evaluate(CARD_CLICK_TO_REDRAW, index)
+            times.append(drawn / 1e3)
+            frames.append(painted)
+            drawn = page.evaluate("(i) => document.querySelectorAll('[data-testid=game]')[i].dataset.drawMs", index)
+            if drawn is not None:
+                draws.append(float(drawn))
+        drawing = (f"; drawing median {statistics.median(draws):.1f} ms, max {max(draws):.1f} ms" if draws else "")
+        drawing += f"; to the next frame median {statistics.median(frames):.0f} ms, max {max(frames):.0f} ms"
         rows.append((f"{name}: click to redrawn board (n={len(times)})",
-                     f"median {statistics.median(times) * 1e3:.0f} ms, max {max(times) * 1e3:.0f} ms"))
+                     f"median {statistics.median(times) * 1e3:.0f} ms, max {max(times) * 1e3:.0f} ms{drawing}"))
     return rows
 
 
 def view_model_figures(games: int) -> list[tuple[str, str]]:
-    """Per move of random 4-player games: the widget's view model (the board; the log travels apart) and what
-    one move sends in all (the traits that changed: view, log tail, sometimes a log page or the rule table)."""
+    """Per move of random 4-player games: the widget's view model (the board; the log travels apart), what one
+    click sends in all (every message to the browser: the changed traits, the log's new entries), and the Python
+    side of a click (the intent handled, the view built and sent), early and late in the game."""
     from hickory_widget.hickory.widget import HickoryWidget
 
-    sizes, times, sent = [], [], []
+    sizes, times, sent, handled = [], [], [], {"early": [], "late": []}
     for seed in range(games):
         w = HickoryWidget(Game.new(4, seed=seed), animate=False)
-        changed: list[str] = []
-        w.observe(lambda change, into=changed: into.append(change["name"]),
-                  names=["view", "texts", "log_pages", "log_tail", "rule_texts"])
+        out: list[int] = []
+        w._send = lambda msg, buffers=None, into=out: into.append(len(json.dumps(msg, separators=(",", ":"))))
         rng = random.Random(seed)
         while not w.game.over:
             t = time.perf_counter()
             build(w.game, 1, with_log=False)
             times.append(time.perf_counter() - t)
             sizes.append(len(json.dumps(w.view, separators=(",", ":"))))
-            changed.clear()
-            w.choose(rng.choice(w.game.choice_ids))
-            sent.append(sum(len(json.dumps(getattr(w, name), separators=(",", ":"))) for name in set(changed)))
+            out.clear()
+            click = {"type": "choose", "id": rng.choice(w.game.choice_ids), "version": w.view["version"]}
+            t = time.perf_counter()
+            w._on_msg(w, click, [])  # as a click in the browser arrives
+            handled["late" if len(w.game.history) > 200 else "early"].append(time.perf_counter() - t)
+            sent.append(sum(out))
     return [
         ("view model, 4 players (bytes of JSON)", f"median {statistics.median(sizes):,.0f}, max {max(sizes):,}"),
-        ("sent per move (view + changed texts/log traits, bytes)", f"median {statistics.median(sent):,.0f}, "
-                                                              f"max {max(sent):,}"),
+        ("sent per click (every message to the browser, bytes)", f"median {statistics.median(sent):,.0f}, "
+                                                                 f"max {max(sent):,}"),
         ("view model build time", f"median {statistics.median(times) * 1e3:.2f} ms, max {max(times) * 1e3:.2f} ms"),
+        *((f"Python side of a click, {when} (move {'> 200' if when == 'late' else '<= 200'})",
+           f"median {statistics.median(ts) * 1e3:.1f} ms, max {max(ts) * 1e3:.1f} ms") for when, ts in handled.items()),
     ]
 
 

@@ -327,6 +327,38 @@ def test_the_log_keeps_every_event_with_its_step_and_player() -> None:
     assert w.view["last"]["step"] == len(w.game.history)
 
 
+def test_a_click_late_in_a_game_sends_only_the_new_log_entries_and_a_gap_gets_the_whole_log() -> None:
+    """A click (a message from the browser) that only adds log entries sends those alone, numbered, and no state
+    message for the tail; the front end that missed one asks ("log") and gets the pages and tail whole. A change
+    made from Python sends the whole tail (a notebook's saved widget state holds the log)."""
+    w = HickoryWidget(Game.new(4, seed=1), animate=False)
+    for _ in range(3):
+        w.play("round")
+    out: list[dict] = []
+    w._send = lambda msg, buffers=None: out.append(msg)  # what goes to the browser, state and custom messages
+    deltas: list[dict] = []
+    for _ in range(50):
+        before, seq = len(w.log), w.log_seq
+        out.clear()
+        w._on_msg(w, {"type": "choose", "id": w.game.choice_ids[0], "version": w.view["version"]}, [])
+        assert not w.error
+        deltas = [m["content"] for m in out if m["method"] == "custom" and m["content"]["type"] == "log"]
+        if deltas and len(w.log) > before:
+            break
+    states = [m["state"] for m in out if m["method"] == "update"]
+    assert deltas == [{"type": "log", "seq": seq + 1, "at": before, "entries": w.log[before:]}]
+    assert w.log_seq == seq + 1 and not any({"log_tail", "log_pages", "log_seq"} & set(s) for s in states)
+    assert "view" in states[-1]
+    out.clear()
+    w._on_msg(w, {"type": "log", "version": 0}, [])
+    assert [set(m["state"]) for m in out] == [{"log_pages", "log_tail", "log_seq"}]
+    assert [e for page in out[0]["state"]["log_pages"] for e in page] + out[0]["state"]["log_tail"] == w.log
+    out.clear()
+    w.choose(w.game.choice_ids[0])  # from Python: the whole tail, as a state message
+    sent = {name for m in out if m["method"] == "update" for name in m["state"]}
+    assert "log_tail" in sent and not [m for m in out if m["method"] == "custom"]
+
+
 def test_a_move_late_in_a_game_sends_the_board_and_the_log_tail_only() -> None:
     """The log is kept whole but sent in pages: a move changes the tail; the full pages stay the very same
     objects (traitlets sends only changed traits); every rule the log names is explained once, per language."""

@@ -72,8 +72,10 @@ def join_modules(paths: Iterable[Path]) -> str:
 
 
 def bundle(board_js: Path) -> str:
-    """The shared keyboard and DOM modules, the game's drawing module and the shell, as one ES module."""
-    return join_modules((SHELL_DIR / "keyboard.mjs", SHELL_DIR / "dom.mjs", board_js, SHELL_DIR / "shell.mjs"))
+    """The shared keyboard, DOM and keyed-redraw modules, the game's drawing module and the shell, as one ES
+    module."""
+    return join_modules((SHELL_DIR / "keyboard.mjs", SHELL_DIR / "dom.mjs", SHELL_DIR / "morph.mjs", board_js,
+                         SHELL_DIR / "shell.mjs"))
 
 
 def styles(board_css: Path | None) -> str:
@@ -514,6 +516,18 @@ class GameWidget(anywidget.AnyWidget):
         """Redraws if the game was changed from Python since the last drawing (called after each cell)."""
         if self._changed_from_python():
             self._after_move()
+
+    def send_state(self, key: Any = None) -> None:
+        """As ipywidgets sends state, without its search for binary buffers through every value: these widgets'
+        traits hold JSON only, and walking a late game's view for them cost milliseconds a move."""
+        state = self.get_state(key=key)
+        if not state:
+            return
+        if self._property_lock:  # kept up to date with the front end's values, as ipywidgets does
+            for name, value in state.items():
+                if name in self._property_lock:
+                    self._property_lock[name] = value
+        self._send({"method": "update", "state": state, "buffer_paths": []}, buffers=[])
 
     def _refresh(self) -> None:
         self._version += 1

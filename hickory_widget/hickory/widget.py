@@ -81,7 +81,10 @@ class HickoryWidget(GameWidget):
     """The log's full pages of LOG_PAGE entries each (:func:`.view.log_view`, rule ids without explanations);
     sent again only when a page fills up, the language changes or the past is rewritten (undo, a branch)."""
     log_tail = traitlets.List().tag(sync=True)
-    """The log's entries after its last full page (the only log part most moves change)."""
+    """The log's entries after its last full page (the only log part most moves change). A click that only adds
+    entries sends just those (a "log" message, see :meth:`_send_log`), not the whole tail again."""
+    log_seq = traitlets.Int(0).tag(sync=True)
+    """Counts the log's changes, so the front end sees a missed delta and asks for the whole log again."""
     rule_texts = traitlets.Dict().tag(sync=True)
     """{"lang": the widget's language, "texts": {rule id: its short explanation}} for every rule the log names
     (sent again only when a new rule id turns up or the language changes)."""
@@ -104,6 +107,10 @@ class HickoryWidget(GameWidget):
         self._replay_from = 0
         """Where "Replay" starts: the step before the last move made through the widget by a human seat."""
         self._log_cache: LogCache = {}
+        self._from_browser = False
+        """True while a message from the browser is handled: the log then travels as a delta."""
+        self._unsent: set[str] = set()
+        """Traits changed without a state message (their change went out as a delta)."""
         super().__init__(game if game is not None else Game.new(), seats=seats, **kwargs)
 
     # ---------------------------------------------------------------------------------------- Python API
@@ -190,7 +197,7 @@ class HickoryWidget(GameWidget):
         """A click made on a board Python has changed since is refused (the board is redrawn); while looking back
         only looking, asking and "continue from here" are taken; forcing chance needs ``allow_force``."""
         kind = intent["type"]
-        if kind in ("hello", "dismiss"):
+        if kind in ("hello", "dismiss", "log"):
             return True
         if self._changed_from_python():  # the picture the click was made on is out of date
             self._after_move()
@@ -243,13 +250,17 @@ class HickoryWidget(GameWidget):
         humans = {p for p in self.players if p not in self.seats}
         if len(humans) == 1:
             return humans
-        decider = game.decision.player if game.decision is not None else None
-        return {decider} & humans
+        decision = game.decision
+        return {decision.player} & humans if decision is not None else set()
 
     # ---------------------------------------------------------------------------------------- Hickory's intents
     def intent_hello(self, intent: dict[str, Any]) -> None:
         """The front end asks whether a kernel answers (an exported page gets no answer)."""
         self.send({"type": "alive"})
+
+    def intent_log(self, intent: dict[str, Any]) -> None:
+        """The front end missed a log delta (a view opened in between, a lost message): the whole log again."""
+        self.send_state(["log_pages", "log_tail", "log_seq"])
 
     def intent_dismiss(self, intent: dict[str, Any]) -> None:
         self.error = ""
@@ -307,14 +318,42 @@ class HickoryWidget(GameWidget):
 
     def _send_log(self) -> None:
         """The whole game's log (also while looking back, to walk on), in pages: traitlets sends a trait only
-        when its value changed, so a move sends the tail and the pages travel again only when they change."""
+        when its value changed, so the pages travel again only when they change. A click that only adds entries
+        sends those alone ({"type": "log", "seq", "at", "entries"}; the trait takes them without a state
+        message); a change from Python sends the whole tail, so a notebook's saved widget state holds the log."""
         entries = log_view(self.game, self.language, self._log_cache, explained=False)
         full = len(entries) - len(entries) % LOG_PAGE
-        self.log_pages = [entries[i:i + LOG_PAGE] for i in range(0, full, LOG_PAGE)]
-        self.log_tail = entries[full:]
+        pages = [entries[i:i + LOG_PAGE] for i in range(0, full, LOG_PAGE)]
+        tail, old = entries[full:], self.log_tail
+        added = (self._from_browser and pages == self.log_pages and len(tail) > len(old)
+                 and all(a is b for a, b in zip(old, tail[:len(old)], strict=True)))
+        if added:
+            self._unsent = {"log_tail", "log_seq"}
+            try:
+                self.log_tail = tail
+                self.log_seq += 1
+            finally:
+                self._unsent = set()
+            self.send({"type": "log", "seq": self.log_seq, "at": full + len(old), "entries": tail[len(old):]})
+        elif pages != self.log_pages or tail != old:
+            self.log_pages = pages
+            self.log_tail = tail
+            self.log_seq += 1
         known = self.rule_texts.get("texts", {})
         if self.rule_texts.get("lang") != self.language or any(r not in known for e in entries for r in e["rules"]):
             self.rule_texts = {"lang": self.language, "texts": rule_table(entries, self.language)}
+
+    def _should_send_property(self, key: str, value: Any) -> bool:
+        """A trait whose change went out as a delta (see :meth:`_send_log`) sends no state message."""
+        return key not in self._unsent and super()._should_send_property(key, value)
+
+    def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
+        """A message from the browser (see :attr:`_from_browser`)."""
+        self._from_browser = True
+        try:
+            super()._on_msg(widget, content, buffers)
+        finally:
+            self._from_browser = False
 
     def _step(self, step: Any) -> int:
         try:

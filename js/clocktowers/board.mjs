@@ -1,7 +1,7 @@
 // Clocktowers board for the core widget shell: decks with their top cards, each player's towers as stacked
 // cards (floors with cats or mice, clock, roof in its colour), the hand of the player to decide, the discard pile.
 // Pick a card in the hand and the places it may go light up (data-target-choice); a click there chooses.
-import { node, svgBox } from "../core/dom.mjs";
+import { listen, node, svgBox } from "../core/dom.mjs";
 
 const ROOF_FILL = { red: "#c0392b", blue: "#2e6fbf", green: "#3a9a4a", yellow: "#e0b020", purple: "#8e44ad" };
 const FLOOR_FILL = { plain: "#efe4cf", cats: "#f6d7b0", mice: "#dde3ea" };
@@ -60,7 +60,7 @@ function cardBox(card, extraClass = "") {
 function actsAsButton(el, ctx, act) {
   el.tabIndex = 0;
   el.setAttribute("role", "button");
-  el.addEventListener("click", (e) => {
+  listen(el, "click", (e) => { // listen(): a redraw morphs the board (core/morph.mjs) and hands the handler on
     ctx.memory.keyboard = e.detail === 0 ? Date.now() : 0;
     act();
   });
@@ -82,15 +82,18 @@ function makeTarget(el, choiceId, ctx, label) {
  * there. The focus moves only if it is on the board (or nowhere), never from the decision list or a code cell. */
 function keepKeyboardFocus(root, ctx, selected) {
   if (!ctx.memory.keyboard || Date.now() - ctx.memory.keyboard > 20000) return;
-  const want = selected
-    ? root.querySelector('[data-target-choice^="play:"]') || root.querySelector("[data-target-choice]")
-    : root.querySelector('[data-target-choice^="draw:"]') || root.querySelector(".ct-pickable");
-  if (!want) return;
+  const pick = (within) => (selected
+    ? within.querySelector('[data-target-choice^="play:"]') || within.querySelector("[data-target-choice]")
+    : within.querySelector('[data-target-choice^="draw:"]') || within.querySelector(".ct-pickable"));
+  if (!pick(root)) return;
   requestAnimationFrame(() => {
+    // the board on the page: the fresh drawing was morphed into it (core/morph.mjs), or is it
+    const live = root.isConnected ? root : ctx.live?.();
+    const want = live && pick(live);
     // only while the keyboard is on the board: a move made from the decision list keeps its focus there
     const active = document.activeElement;
-    const onBoard = !active || active === document.body || root.contains(active);
-    if (want.isConnected && onBoard) want.focus();
+    const onBoard = !active || active === document.body || live?.contains(active);
+    if (want?.isConnected && onBoard) want.focus();
   });
 }
 

@@ -1,6 +1,13 @@
 // Small DOM makers shared by the shell and the card games' drawing modules (joined in front of them; see
 // core/widget.py bundle() and lessons/card_widget.py).
 
+/** `fn` handles `type` events of `el`; a morph later gives the kept element the fresh one's handler. */
+export function listen(el, type, fn) {
+  if (!el.hkOn) el.hkOn = {};
+  if (!(type in el.hkOn)) el.addEventListener(type, (ev) => el.hkOn[type]?.(ev));
+  el.hkOn[type] = fn;
+}
+
 /** An element with an optional class and text. */
 export function node(tag, className, text) {
   const n = document.createElement(tag);

@@ -4,18 +4,14 @@
 // Elements are matched by their key (data-key or the board's own ids: data-mouse, data-action, ...), else by kind
 // and order. Handlers are attached with listen() so that the morph can hand the fresh node's to the kept one.
 // Parts the board memoizes come as a stand-in (hkKeep: keep the node on the page) or new (hkBuilt: replace it).
-// No top-level name here may repeat one in geometry.mjs, board.mjs or widget.mjs: the files are concatenated.
+// No top-level name here may repeat one in geometry.mjs, board.mjs or widget.mjs (nor the card games' board.mjs and
+// shell.mjs): the files are concatenated. listen() lives in dom.mjs, which every bundle joins.
+import { listen } from "./dom.mjs";
 
 const MORPH_KEYS = ["data-key", "data-mouse", "data-action", "data-outer", "data-inner", "data-player", "data-card",
   "data-favor", "data-hunt", "data-chain", "data-scaler", "data-priority", "data-choice-id", "data-control",
   "data-tile", "data-hand-space", "data-standing", "data-card-mouse"];
 
-/** `fn` handles `type` events of `el`; a morph later gives the kept element the fresh one's handler. */
-export function listen(el, type, fn) {
-  if (!el.hkOn) el.hkOn = {};
-  if (!(type in el.hkOn)) el.addEventListener(type, (ev) => el.hkOn[type]?.(ev));
-  el.hkOn[type] = fn;
-}
 
 const FIELDS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
 

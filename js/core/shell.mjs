@@ -4,10 +4,12 @@
 // game's own front-end state (e.g. a selected card) across redraws. The keyboard (keyboard.mjs): Tab goes from
 // group to group (controls, seats, board, decision), the arrow keys within one, Enter or Space acts; keys pressed
 // in the widget never reach the notebook's shortcuts, and the focus stays on the same control after a move. The
-// decision is announced to screen readers through one live region that is never rebuilt.
+// decision is announced to screen readers through one live region that is never rebuilt. Each drawing is made
+// fresh and morphed into the page (core/morph.mjs: keyed updates), so a move touches only what changed.
 import { drawBoard } from "./board.mjs";
 import { kbFocusKey, kbInstall, kbRefocus, kbTabStops } from "./keyboard.mjs";
-import { besideOrBelow, node } from "./dom.mjs";
+import { besideOrBelow, listen, node } from "./dom.mjs";
+import { morphChildren } from "./morph.mjs";
 
 /** Board spots a game marks role="button" are the board group's members, and act on Enter and Space. */
 const SHELL_ROVING = { board: "[role=button]", seats: "select" };
@@ -18,7 +20,7 @@ function button(label, control, onClick, disabled = false) {
   b.type = "button";
   b.dataset.control = control;
   b.disabled = disabled;
-  b.addEventListener("click", onClick);
+  listen(b, "click", onClick);
   return b;
 }
 
@@ -28,7 +30,7 @@ function checkbox(label, control, checked, onChange) {
   box.type = "checkbox";
   box.checked = Boolean(checked);
   box.dataset.control = control;
-  box.addEventListener("change", () => onChange(box.checked));
+  listen(box, "change", () => onChange(box.checked));
   wrap.append(box, document.createTextNode(" " + label));
   return wrap;
 }
@@ -57,6 +59,7 @@ function render({ model, el: host }) {
     send,
     choose: (id) => send({ type: "choose", id }),
     redraw: () => draw(),
+    live: () => content.querySelector("[data-roving=board]"), // the board on the page (a drawing is morphed into it)
   };
 
   function controls(view) {
@@ -82,7 +85,7 @@ function render({ model, el: host }) {
       option.selected = code === view.language;
       lang.append(option);
     }
-    lang.addEventListener("change", () => send({ type: "language", lang: lang.value }));
+    listen(lang, "change", () => send({ type: "language", lang: lang.value }));
     bar.append(secrets, pass, lang, button(t["shell.picture"], "picture", () => send({ type: "picture" })));
     return bar;
   }
@@ -102,7 +105,7 @@ function render({ model, el: host }) {
         option.selected = view.seats[player] === kind;
         select.append(option);
       }
-      select.addEventListener("change", () => send({ type: "seat", player, kind: select.value }));
+      listen(select, "change", () => send({ type: "seat", player, kind: select.value }));
       label.append(select);
       row.append(label);
     }
@@ -133,7 +136,7 @@ function render({ model, el: host }) {
       const b = node("button", "cs-choice", choice.label);
       b.type = "button";
       b.dataset.choiceId = choice.id;
-      b.addEventListener("click", () => ctx.choose(choice.id));
+      listen(b, "click", () => ctx.choose(choice.id));
       list.append(b);
     }
     panel.append(list);
@@ -153,11 +156,11 @@ function render({ model, el: host }) {
       list.append(item);
     });
     box.append(list);
-    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; }); // the newest line in view
     return box;
   }
 
   function draw() {
+    const started = performance.now();
     const view = model.get("view") || {};
     if (!view.texts) return;
     root.dataset.version = String(view.version);
@@ -197,7 +200,13 @@ function render({ model, el: host }) {
     side.append(decisionPanel(view), log(view));
     const main = node("div", "cs-main");
     main.append(board, side);
-    content.replaceChildren(controls(view), seats(view), messages, main);
+    // The fresh drawing is morphed into the page (morph.mjs): unchanged nodes stay, so the browser styles and lays
+    // out only what changed; handlers are attached with listen() so that a kept node takes the fresh one's.
+    const fresh = document.createDocumentFragment();
+    fresh.append(controls(view), seats(view), messages, main);
+    morphChildren(content, fresh);
+    const lines = content.querySelector(".cs-log ol");
+    if (lines) requestAnimationFrame(() => { lines.scrollTop = lines.scrollHeight; }); // the newest line in view
     kbTabStops(content, stops, SHELL_ROVING);
     const boardStop = "[data-roving=board] [tabindex='0']";
     kbRefocus(content, active, onBoard ? [boardStop, ".cs-choice"] : [".cs-choice", boardStop, "[data-roving=controls] [tabindex='0']"]);
@@ -205,6 +214,7 @@ function render({ model, el: host }) {
     const said = view.curtain ? t["shell.pass_to"].replace("{player}", view.curtain)
       : view.decision ? view.decision.prompt : (view.result || t["shell.over"]);
     if (live.textContent !== said) live.textContent = said;
+    root.dataset.drawMs = (performance.now() - started).toFixed(1); // read by benchmarks/bench_widget.py
   }
 
   // The picture button asks Python for the static SVG; when it arrives it is downloaded as a file.

@@ -98,6 +98,7 @@ function render({ model, el }) {
     logPages: null,
     logCount: -1, // entries in the history list when it was last scrolled to its end
     logHead: [],
+    logGap: false, // a log delta was missed: the whole log is on its way
     logPinned: true, // the history list follows the newest event until the user scrolls it up
     memo: new Map(), // the board's parts as last drawn (board.mjs memo)
   };
@@ -189,7 +190,9 @@ function render({ model, el }) {
     next();
   };
 
-  // The log travels apart from the view: log_pages (full pages, rarely sent) and log_tail (the newest entries).
+  // The log travels apart from the view: log_pages (full pages, rarely sent) and log_tail (the newest entries). A
+  // click that only adds entries brings them in a "log" message (seq: the log's change count, at: the index of the
+  // first), added to the model here without a round trip; a missed one (a gap) asks Python for the whole log.
   const logOf = () => {
     const pages = model.get("log_pages") || [];
     if (memory.logPages !== pages) {
@@ -197,6 +200,19 @@ function render({ model, el }) {
       memory.logHead = pages.flat();
     }
     return memory.logHead.concat(model.get("log_tail") || []);
+  };
+  const logDelta = (msg) => {
+    const seq = model.get("log_seq") ?? 0;
+    if (msg.seq <= seq) return; // already taken (another view of the same widget)
+    const tail = model.get("log_tail") || [];
+    const have = (model.get("log_pages") || []).reduce((n, page) => n + page.length, 0) + tail.length;
+    if (msg.seq !== seq + 1 || msg.at !== have || !Array.isArray(msg.entries)) {
+      memory.logGap = true;
+      send({ type: "log" });
+      return;
+    }
+    model.set("log_tail", tail.concat(msg.entries));
+    model.set("log_seq", msg.seq);
   };
 
   const draw = () => {
@@ -386,6 +402,13 @@ function render({ model, el }) {
   };
   const onCustom = (msg) => {
     if (msg && msg.type === "alive") markAlive();
+    else if (msg && msg.type === "log") logDelta(msg);
+  };
+  // the whole log again after a gap: drawn at once (an ordinary move's log arrives before its view, which draws)
+  const onLogSeq = () => {
+    if (!memory.logGap) return;
+    memory.logGap = false;
+    draw();
   };
   model.on("msg:custom", onCustom);
   try {
@@ -415,6 +438,7 @@ function render({ model, el }) {
   model.on("change:show_secrets", draw);
   model.on("change:projector", onProjector);
   model.on("change:seats", draw);
+  model.on("change:log_seq", onLogSeq);
   showError();
   draw();
   return () => {
@@ -426,6 +450,7 @@ function render({ model, el }) {
     model.off("change:projector", onProjector);
     model.off("change:seats", draw);
     model.off("msg:custom", onCustom);
+    model.off("change:log_seq", onLogSeq);
     removeKeys();
     clearTimeout(liveTimer);
     stopReplay();

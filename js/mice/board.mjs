@@ -2,7 +2,7 @@
 // the last reveal (animated: the plays turn up, then each hunt in the order of the cycle, its captures flying to
 // the capturer's pile; with reduced motion everything is shown at once), and one panel per player: face-down
 // card, points, captured pile, and the hand of the seat that may see it (a click on a card plays it).
-import { node, svgBox } from "../core/dom.mjs";
+import { listen, node, svgBox } from "../core/dom.mjs";
 
 const FILL = { elephant: "#b8bec6", dog: "#d9b38c", cat: "#f2c46d", mouse: "#c9d8e6" };
 const BACK = { red: "#c0392b", blue: "#2e6fbf", green: "#3a9a4a", yellow: "#d4a017", purple: "#8e44ad",
@@ -126,7 +126,7 @@ function playerPanel(p, b, ctx) {
         box.dataset.targetChoice = c.choice;
         box.tabIndex = 0;
         box.setAttribute("role", "button");
-        box.addEventListener("click", () => ctx.choose(c.choice)); // Enter and Space too (core/js/keyboard.mjs)
+        listen(box, "click", () => ctx.choose(c.choice)); // Enter and Space too (core/js/keyboard.mjs)
       }
       hand.append(box);
     }
@@ -146,7 +146,7 @@ function revealStage(b, ctx, root) {
   const replay = node("button", "cs-button", b.ui.replay);
   replay.type = "button";
   replay.dataset.control = "replay";
-  replay.addEventListener("click", () => { ctx.memory.animated = null; ctx.redraw(); });
+  listen(replay, "click", () => { ctx.memory.animated = null; ctx.redraw(); });
   head.append(" ", replay);
   stage.append(head);
   const table = node("div", "mice-stage-cards");
@@ -191,6 +191,7 @@ function revealStage(b, ctx, root) {
     stage.classList.add("mice-done");
   } else {
     ctx.memory.animated = key;
+    ctx.memory.animatingUntil = Date.now() + STEP_MS * (last.steps.length + 1) + 600;
     stage.classList.add("mice-animating");
     last.steps.forEach((_, i) => setTimeout(() => show(i, true), STEP_MS * (i + 1)));
     // The points and piles stay as they were before the reveal until its last hunt is shown.
@@ -235,4 +236,6 @@ export function drawBoard(el, view, ctx) {
   el.append(root);
   if (b.last) root.append(revealStage(b, ctx, root));
   root.append(players);
+  // An animated reveal works on these very nodes (its timers): the board is put in anew, not morphed (morph.mjs).
+  if (Date.now() < (ctx.memory.animatingUntil ?? 0)) root.hkBuilt = true;
 }

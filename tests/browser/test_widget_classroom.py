@@ -453,3 +453,48 @@ def test_a_four_seat_game_with_three_bots_played_to_the_end_from_the_keyboard(pa
     lab.wait_for(page, f'{ROOT}[data-looking="0"]')
     page.keyboard.press("End")
     lab.wait_for(page, f'{ROOT}[data-looking=""]')
+
+
+# ------------------------------------------------------------------------------------------------ issue 18 part 8
+LOG_CELL = 'print(f"kernel-log: entries={len(w.log)} asked={len(asked)} last={w.log[-1][\'text\']}")'
+ASKED_CELL = """\
+asked = []
+w.intent_log = lambda intent, _answer=w.intent_log: (asked.append(intent), _answer(intent))[1]
+"""
+QUIET_MOVE_CELL = """\
+if w.game.history:  # not when the notebook opens, only when the test runs it
+    w.send = lambda content, buffers=None: None  # a lost message: this move's new log entries never arrive
+    w._on_msg(w, {"type": "choose", "id": w.game.choice_ids[0], "version": w.view["version"]}, [])
+    del w.send
+"""
+
+
+def test_clicks_bring_only_the_new_log_entries_and_a_missed_one_brings_the_whole_log(page, lab_server, lab,
+                                                                                      tmp_path: Path) -> None:
+    """Issue 18 part 8: a click sends the log's new entries alone, and the history list still holds every event
+    of the game; when the front end misses some (here a message the kernel drops), the next ones show a gap, it
+    asks once for the whole log and the list is complete again."""
+    open_widget(page, lab_server, lab, tmp_path, PLAIN_CELL, ASKED_CELL, LOG_CELL, QUIET_MOVE_CELL, name="delta")
+    items = page.locator(f"{ROOT} .hk-log li[data-index]")
+
+    def click_choices(times: int) -> None:
+        for _ in range(times):
+            v = version(page)
+            page.click(f"{ROOT} button[data-choice-id]")
+            wait_version_above(page, v)
+
+    click_choices(8)
+    said = kernel_says(page, lab, 2)
+    entries = int(said.split("entries=")[1].split()[0])
+    assert said.startswith(f"kernel-log: entries={entries} asked=0 ") and entries > 8
+    assert items.count() == entries
+    assert said.split("last=", 1)[1] in items.last.inner_text()
+    v = version(page)
+    lab.run_cell(page, 3)  # a move whose log delta is lost
+    wait_version_above(page, v)
+    click_choices(2)
+    said = kernel_says(page, lab, 2)
+    entries = int(said.split("entries=")[1].split()[0])
+    assert said.startswith(f"kernel-log: entries={entries} asked=1 "), said
+    page.wait_for_function(f"() => document.querySelectorAll('{ROOT} .hk-log li[data-index]').length === {entries}")
+    assert said.split("last=", 1)[1] in items.last.inner_text()

@@ -73,6 +73,7 @@ INTENTS: Intents = {
     "look": {"version": LOOSE_VERSION, "step": Field(_step_or_none, required=True)},
     "continue": {"version": VERSION, "step": Field(int_in(0, 10**6), required=True)},
     "hello": {"version": LOOSE_VERSION},
+    "log": {"version": LOOSE_VERSION},
 }
 """Every intent kind and its fields (besides ``type``)."""
 
