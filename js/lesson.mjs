@@ -3,19 +3,7 @@
 // Joined after geometry.mjs and board.mjs (see lesson_bundle); every top-level name here starts with "lesson"
 // or "ls" so that it never repeats one of theirs. Imports stay on ONE line each.
 import { drawClock, drawChain, drawSide, drawPlayers, drawDecision, targetMap, useTexts } from "./hickory/board.mjs";
-
-// Like board.mjs's htmlNode, kept here on purpose: a Clocktowers or Mice! lesson is bundled without board.mjs.
-function lsNode(tag, attrs = {}, parent = null, text = null) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else e.setAttribute(k, v === true ? "" : String(v));
-  }
-  if (text !== null) e.textContent = String(text);
-  if (parent) parent.appendChild(e);
-  return e;
-}
+import { htmlNode } from "./core/dom.mjs";
 
 function lsReducedMotion() {
   try {
@@ -140,47 +128,47 @@ export function lessonBringIntoView(root) {
 
 function lsRuleBadges(parent, rules) {
   for (const r of rules ?? []) {
-    lsNode("span", { class: "hk-rule", title: `${r.id}: ${r.text}`, tabindex: "0", role: "note", "data-rule": r.id, "aria-label": `${r.id}: ${r.text}` }, parent, r.id);
+    htmlNode("span", { class: "hk-rule", title: `${r.id}: ${r.text}`, tabindex: "0", role: "note", "data-rule": r.id, "aria-label": `${r.id}: ${r.text}` }, parent, r.id);
   }
 }
 
 function lsHeader(view, send) {
-  const head = lsNode("header", { class: "ls-head" });
+  const head = htmlNode("header", { class: "ls-head" });
   const l = view.lesson;
-  const title = lsNode("div", { class: "ls-title" }, head);
-  lsNode("span", { class: "ls-lesson-n" }, title, lsText(view, "lesson", { n: l.index + 1 }));
-  lsNode("h2", { "data-testid": "lesson-title" }, title, l.title);
-  lsNode("span", { class: "ls-ex-n" }, title, lsText(view, "exercise", { n: view.exercise.index + 1, total: l.count }));
-  const tools = lsNode("div", { class: "ls-tools" }, head);
-  const lang = lsNode("select", { "data-control": "language", "aria-label": lsText(view, "language") }, tools);
-  for (const [code, name] of [["en", "English"], ["it", "Italiano"], ["de", "Deutsch"]]) lsNode("option", { value: code }, lang, name);
+  const title = htmlNode("div", { class: "ls-title" }, head);
+  htmlNode("span", { class: "ls-lesson-n" }, title, lsText(view, "lesson", { n: l.index + 1 }));
+  htmlNode("h2", { "data-testid": "lesson-title" }, title, l.title);
+  htmlNode("span", { class: "ls-ex-n" }, title, lsText(view, "exercise", { n: view.exercise.index + 1, total: l.count }));
+  const tools = htmlNode("div", { class: "ls-tools" }, head);
+  const lang = htmlNode("select", { "data-control": "language", "aria-label": lsText(view, "language") }, tools);
+  for (const [code, name] of [["en", "English"], ["it", "Italiano"], ["de", "Deutsch"]]) htmlNode("option", { value: code }, lang, name);
   lang.value = view.lang;
   lang.addEventListener("change", () => send({ type: "language", lang: lang.value }));
-  const present = lsNode("button", { type: "button", "data-control": "present", "aria-pressed": view.presentation ? "true" : "false" }, tools, lsText(view, "presentation"));
+  const present = htmlNode("button", { type: "button", "data-control": "present", "aria-pressed": view.presentation ? "true" : "false" }, tools, lsText(view, "presentation"));
   present.addEventListener("click", () => send({ type: "present" }));
-  if (!view.presentation) lsNode("span", { class: "ls-learner", title: lsText(view, "learner") }, tools, `${lsText(view, "learner")}: ${view.learner}`);
-  lsNode("p", { class: "ls-goal" }, head, l.goal);
+  if (!view.presentation) htmlNode("span", { class: "ls-learner", title: lsText(view, "learner") }, tools, `${lsText(view, "learner")}: ${view.learner}`);
+  htmlNode("p", { class: "ls-goal" }, head, l.goal);
   return head;
 }
 
 function lsTask(view, send, draft) {
   const ex = view.exercise;
-  const box = lsNode("section", { class: `ls-task ls-kind-${ex.kind}`, "aria-label": lsText(view, `kind.${ex.kind}`) });
-  lsNode("div", { class: "ls-kind" }, box, lsText(view, `kind.${ex.kind}`));
-  lsNode("p", { class: "ls-prompt", "data-testid": "prompt" }, box, ex.prompt);
+  const box = htmlNode("section", { class: `ls-task ls-kind-${ex.kind}`, "aria-label": lsText(view, `kind.${ex.kind}`) });
+  htmlNode("div", { class: "ls-kind" }, box, lsText(view, `kind.${ex.kind}`));
+  htmlNode("p", { class: "ls-prompt", "data-testid": "prompt" }, box, ex.prompt);
   if (ex.kind === "predict") box.appendChild(lsAnswers(view, send, draft));
-  if (ex.task) lsNode("p", { class: "ls-task-moves", "data-testid": "task-moves" }, box, ex.task.text);
-  for (const [i, h] of ex.hints.entries()) lsNode("p", { class: "ls-hint", "data-hint": i }, box, h);
+  if (ex.task) htmlNode("p", { class: "ls-task-moves", "data-testid": "task-moves" }, box, ex.task.text);
+  for (const [i, h] of ex.hints.entries()) htmlNode("p", { class: "ls-hint", "data-hint": i }, box, h);
   const v = view.verdict;
   if (v) {
     const state = v.shown ? "shown" : v.correct ? "correct" : "wrong";
-    const vb = lsNode("div", { class: `ls-verdict ls-${state}`, role: "status", "aria-live": "polite", "data-testid": "verdict", "data-verdict": state }, box);
-    lsNode("span", { class: "ls-verdict-text" }, vb, v.message);
+    const vb = htmlNode("div", { class: `ls-verdict ls-${state}`, role: "status", "aria-live": "polite", "data-testid": "verdict", "data-verdict": state }, box);
+    htmlNode("span", { class: "ls-verdict-text" }, vb, v.message);
     lsRuleBadges(vb, v.rules);
   }
-  const bar = lsNode("div", { class: "ls-buttons" }, box);
+  const bar = htmlNode("div", { class: "ls-buttons" }, box);
   const button = (label, name, intent, disabled = false) => {
-    const b = lsNode("button", { type: "button", "data-control": name, disabled: disabled || null }, bar, label);
+    const b = htmlNode("button", { type: "button", "data-control": name, disabled: disabled || null }, bar, label);
     b.addEventListener("click", () => send(intent));
     return b;
   };
@@ -191,39 +179,39 @@ function lsTask(view, send, draft) {
   button(`← ${lsText(view, "back")}`, "back", { type: "back" }, !view.can_back);
   const next = button(`${lsText(view, "next")} →`, "next", { type: "next" }, !view.can_next);
   if (ex.done) next.classList.add("ls-primary");
-  if (ex.done && ex.stars) lsNode("span", { class: "ls-stars-now", title: lsText(view, `stars.${ex.stars}`) }, bar, lessonStars(ex.stars));
+  if (ex.done && ex.stars) htmlNode("span", { class: "ls-stars-now", title: lsText(view, `stars.${ex.stars}`) }, bar, lessonStars(ex.stars));
   return box;
 }
 
 function lsAnswers(view, send, draft) {
   const ex = view.exercise;
-  const wrap = lsNode("div", { class: "ls-answers", role: "group" });
+  const wrap = htmlNode("div", { class: "ls-answers", role: "group" });
   const solution = new Set(ex.solution ?? []);
   const answer = (value) => send({ type: "answer", value });
   if (ex.mode === "number") {
-    lsNode("span", { class: "hk-muted" }, wrap, lsText(view, "pick_number"));
-    const input = lsNode("input", { type: "number", step: 1, "data-control": "number", "aria-label": lsText(view, "your_answer"), disabled: ex.done || null }, wrap);
+    htmlNode("span", { class: "hk-muted" }, wrap, lsText(view, "pick_number"));
+    const input = htmlNode("input", { type: "number", step: 1, "data-control": "number", "aria-label": lsText(view, "your_answer"), disabled: ex.done || null }, wrap);
     if (draft.number !== undefined) input.value = draft.number;
     else if (lessonWrongPicks(view).size) {
       input.value = [...lessonWrongPicks(view)][0];
       lsMarkWrong(view, input);
     }
     input.addEventListener("input", () => { draft.number = input.value; });
-    const go = lsNode("button", { type: "button", "data-control": "check", disabled: ex.done || null }, wrap, lsText(view, "check"));
+    const go = htmlNode("button", { type: "button", "data-control": "check", disabled: ex.done || null }, wrap, lsText(view, "check"));
     const submit = () => {
       if (input.value === "" || !Number.isInteger(Number(input.value))) { input.setCustomValidity(lsText(view, "bad_number")); input.reportValidity(); return; }
       answer(Number(input.value));
     };
     go.addEventListener("click", submit);
     input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") submit(); });
-    if (ex.solution?.length) lsNode("span", { class: "ls-solution" }, wrap, String(ex.solution[0]));
+    if (ex.solution?.length) htmlNode("span", { class: "ls-solution" }, wrap, String(ex.solution[0]));
     return wrap;
   }
-  lsNode("span", { class: "hk-muted" }, wrap, lsText(view, ex.mode === "one" ? "pick_one" : "pick_several"));
+  htmlNode("span", { class: "hk-muted" }, wrap, lsText(view, ex.mode === "one" ? "pick_one" : "pick_several"));
   const picked = new Set(draft.picked ?? []);
   const wrong = lessonWrongPicks(view);
   for (const a of ex.answers) {
-    const b = lsNode("button", { type: "button", class: "ls-answer", "data-answer": a.id, "aria-pressed": picked.has(a.id) ? "true" : "false", disabled: ex.done || null }, wrap, a.text);
+    const b = htmlNode("button", { type: "button", class: "ls-answer", "data-answer": a.id, "aria-pressed": picked.has(a.id) ? "true" : "false", disabled: ex.done || null }, wrap, a.text);
     if (solution.has(a.id)) b.classList.add("ls-right");
     if (wrong.has(String(a.id))) lsMarkWrong(view, b);
     b.addEventListener("click", () => {
@@ -234,7 +222,7 @@ function lsAnswers(view, send, draft) {
     });
   }
   if (ex.mode === "several") {
-    const go = lsNode("button", { type: "button", "data-control": "check", disabled: ex.done || null }, wrap, lsText(view, "check"));
+    const go = htmlNode("button", { type: "button", "data-control": "check", disabled: ex.done || null }, wrap, lsText(view, "check"));
     go.addEventListener("click", () => { if (picked.size) answer([...picked]); });
   }
   return wrap;
@@ -249,26 +237,26 @@ function lsFocus(svg, focus) {
 }
 
 function lsMap(view, send) {
-  const nav = lsNode("nav", { class: "ls-map", "aria-label": lsText(view, "progress") });
+  const nav = htmlNode("nav", { class: "ls-map", "aria-label": lsText(view, "progress") });
   const t = view.total;
-  lsNode("h3", {}, nav, `${lsText(view, "progress")}: ${t.solved} / ${t.count} · ${t.stars} ★`);
-  const ol = lsNode("ol", {}, nav);
+  htmlNode("h3", {}, nav, `${lsText(view, "progress")}: ${t.solved} / ${t.count} · ${t.stars} ★`);
+  const ol = htmlNode("ol", {}, nav);
   view.map.forEach((lesson, li) => {
-    const item = lsNode("li", { "data-lesson": lesson.id, class: li === view.lesson.index ? "ls-here" : null }, ol);
-    lsNode("span", { class: "ls-map-title" }, item, lesson.title);
-    const row = lsNode("span", { class: "ls-map-row" }, item);
+    const item = htmlNode("li", { "data-lesson": lesson.id, class: li === view.lesson.index ? "ls-here" : null }, ol);
+    htmlNode("span", { class: "ls-map-title" }, item, lesson.title);
+    const row = htmlNode("span", { class: "ls-map-row" }, item);
     lesson.exercises.forEach((ex, ei) => {
       const here = li === view.lesson.index && ei === view.exercise.index;
-      const b = lsNode("button", {
+      const b = htmlNode("button", {
         type: "button", class: `ls-cell ls-stars-${ex.stars}${here ? " ls-current" : ""}`, "data-map": ex.key, "data-stars": ex.stars,
         title: `${ex.key}: ${lsText(view, `stars.${ex.stars}`)}`, "aria-current": here ? "step" : null,
       }, row, ex.stars ? lessonStars(ex.stars) : "·");
       b.addEventListener("click", () => send({ type: "goto", lesson: li, exercise: ei }));
     });
   });
-  const reset = lsNode("button", { type: "button", "data-control": "reset" }, nav, lsText(view, "reset"));
+  const reset = htmlNode("button", { type: "button", "data-control": "reset" }, nav, lsText(view, "reset"));
   reset.addEventListener("click", () => send({ type: "reset" }));
-  const exp = lsNode("button", { type: "button", "data-control": "export" }, nav, lsText(view, "export"));
+  const exp = htmlNode("button", { type: "button", "data-control": "export" }, nav, lsText(view, "export"));
   exp.addEventListener("click", () => exp.dispatchEvent(new CustomEvent("ls-export", { bubbles: true })));
   return nav;
 }
@@ -276,11 +264,11 @@ function lsMap(view, send) {
 /** The legal moves of a card game's decision as buttons (do exercises). */
 function lsChoices(view, send) {
   const d = view.board.decision;
-  const box = lsNode("div", { class: "cs-decision ls-choices", "data-testid": "lesson-choices" });
-  lsNode("div", { class: "cs-prompt" }, box, d.prompt);
-  const list = lsNode("div", { class: "cs-choices" }, box);
+  const box = htmlNode("div", { class: "cs-decision ls-choices", "data-testid": "lesson-choices" });
+  htmlNode("div", { class: "cs-prompt" }, box, d.prompt);
+  const list = htmlNode("div", { class: "cs-choices" }, box);
   for (const c of d.choices) {
-    const b = lsNode("button", { type: "button", class: "cs-choice", "data-choice-id": c.id }, list, c.label);
+    const b = htmlNode("button", { type: "button", class: "cs-choice", "data-choice-id": c.id }, list, c.label);
     b.addEventListener("click", () => send({ type: "choose", id: c.id }));
   }
   return box;
@@ -291,11 +279,11 @@ function lsChoices(view, send) {
 function lsCardLesson(view, send, memory, redraw) {
   const frag = document.createDocumentFragment();
   frag.appendChild(lsHeader(view, send));
-  const layout = lsNode("div", { class: "ls-layout" }, frag);
-  const left = lsNode("div", { class: "ls-left" }, layout);
+  const layout = htmlNode("div", { class: "ls-layout" }, frag);
+  const left = htmlNode("div", { class: "ls-left" }, layout);
   left.appendChild(lsTask(view, send, memory.draft));
   if (view.board.decision && !view.exercise.done) left.appendChild(lsChoices(view, send));
-  const table = lsNode("div", { class: "cs-board ls-table", "data-testid": "lesson-board" }, left);
+  const table = htmlNode("div", { class: "cs-board ls-table", "data-testid": "lesson-board" }, left);
   const ctx = { memory: memory.table, send, choose: (id) => send({ type: "choose", id }), redraw };
   drawBoard(table, view.board.table, ctx); // eslint-disable-line no-undef -- the game's module defines it
   if (!view.presentation) layout.appendChild(lsMap(view, send));
@@ -304,9 +292,9 @@ function lsCardLesson(view, send, memory, redraw) {
 }
 
 function render({ model, el }) {
-  const root = lsNode("div", { class: "hk-root ls-root", "data-testid": "lesson", tabindex: "-1" });
-  const banner = lsNode("div", { class: "hk-error", role: "alert", "data-testid": "lesson-error" }, root);
-  const content = lsNode("div", { class: "ls-content" }, root);
+  const root = htmlNode("div", { class: "hk-root ls-root", "data-testid": "lesson", tabindex: "-1" });
+  const banner = htmlNode("div", { class: "hk-error", role: "alert", "data-testid": "lesson-error" }, root);
+  const content = htmlNode("div", { class: "ls-content" }, root);
   el.appendChild(root);
   const memory = { key: null, prevHand: null, prevMice: new Map(), frame: 0, draft: {}, table: {}, shownKey: null };
   // An exercise just opened (or the widget was just drawn): its spots and its task on one screen, once laid out.
@@ -339,7 +327,7 @@ function render({ model, el }) {
     model.set("export_requests", (model.get("export_requests") || 0) + 1);
     model.save_changes();
   });
-  const handin = lsNode("div", { class: "ls-handin", "data-testid": "handin", hidden: true }, root);
+  const handin = htmlNode("div", { class: "ls-handin", "data-testid": "handin", hidden: true }, root);
   model.on("msg:custom", (msg) => {
     if (msg?.type !== "handin") return;
     const view = model.get("view") || {};
@@ -349,8 +337,8 @@ function render({ model, el }) {
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
     handin.replaceChildren();
-    lsNode("p", {}, handin, lsText(view, "exported", { file: msg.file }));
-    const box = lsNode("textarea", { readonly: "", rows: "3", "data-testid": "handin-text",
+    htmlNode("p", {}, handin, lsText(view, "exported", { file: msg.file }));
+    const box = htmlNode("textarea", { readonly: "", rows: "3", "data-testid": "handin-text",
       style: "width: 100%; box-sizing: border-box; font-family: monospace" }, handin);
     box.value = msg.text;
     handin.hidden = false;
@@ -405,17 +393,17 @@ function render({ model, el }) {
     };
     const frag = document.createDocumentFragment();
     frag.appendChild(lsHeader(view, send));
-    const layout = lsNode("div", { class: "ls-layout" }, frag);
-    const left = lsNode("div", { class: "ls-left" }, layout);
+    const layout = htmlNode("div", { class: "ls-layout" }, frag);
+    const left = htmlNode("div", { class: "ls-left" }, layout);
     left.appendChild(lsTask(view, send, memory.draft));
     if (board.decision && !view.exercise.done) left.appendChild(drawDecision(board, ctx));
-    const main = lsNode("div", { class: "hk-main" }, left);
-    const clockWrap = lsNode("div", { class: "hk-clock" }, main);
+    const main = htmlNode("div", { class: "hk-main" }, left);
+    const clockWrap = htmlNode("div", { class: "hk-clock" }, main);
     const svg = drawClock(board, ctx);
     lsFocus(svg, view.exercise.focus);
     clockWrap.appendChild(svg);
-    const col = lsNode("div", { class: "hk-sidecol" }, main);
-    lsNode("div", { class: "hk-chain" }, col).appendChild(drawChain(board));
+    const col = htmlNode("div", { class: "hk-sidecol" }, main);
+    htmlNode("div", { class: "hk-chain" }, col).appendChild(drawChain(board));
     col.appendChild(drawSide(board, ctx));
     const players = drawPlayers(board, ctx);
     for (const key of view.exercise.focus ?? []) {

@@ -8,6 +8,19 @@ export function listen(el, type, fn) {
   el.hkOn[type] = fn;
 }
 
+/** An HTML element with attributes (false/null ones left out), appended to ``parent``, with ``text`` as text. */
+export function htmlNode(tag, attrs = {}, parent = null, text = null) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  if (text !== null) e.textContent = String(text);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
 /** An element with an optional class and text. */
 export function node(tag, className, text) {
   const n = document.createElement(tag);

@@ -2,7 +2,7 @@
 // Imports stay on ONE line each (the Python side drops lines starting with `import `).
 // No top-level name here may repeat one in geometry.mjs or widget.mjs: the three files are concatenated.
 import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, clusterOffsets, rowOffsets, CHAIN, chainSpaces, chainRight, weightPosition, wrapText, shortLabel, fitLines, } from "./geometry.mjs";
-import { listen } from "../core/dom.mjs";
+import { htmlNode, listen } from "../core/dom.mjs";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PLAYER_FILL = { blue: "#2d6cc0", yellow: "#f5c824", red: "#cc3a2e", brown: "#8b5a2b" };
@@ -57,18 +57,6 @@ export function useTexts(view) {
 function svgNode(tag, attrs = {}, parent = null, text = null) {
   const e = document.createElementNS(SVG_NS, tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) e.setAttribute(k, String(v));
-  if (text !== null) e.textContent = String(text);
-  if (parent) parent.appendChild(e);
-  return e;
-}
-
-function htmlNode(tag, attrs = {}, parent = null, text = null) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else e.setAttribute(k, v === true ? "" : String(v));
-  }
   if (text !== null) e.textContent = String(text);
   if (parent) parent.appendChild(e);
   return e;

@@ -28,6 +28,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -386,6 +387,44 @@ def close_everything(page: Any) -> None:
 
 
 @dataclass(frozen=True)
+@contextmanager
+def voila(notebook: Path, base: Path, pool_size: int, **env: str) -> Iterator[tuple[str, Path]]:
+    """Voilà serving a copy of ``notebook`` from ``base`` on 127.0.0.1 as scripts/classroom.sh does, with
+    ``pool_size`` preheated kernels and ``env`` added to the environment; yields (its address, its log file) once it
+    answers, and stops it afterwards."""
+    shutil.copy(notebook, base / notebook.name)
+    port = free_port()
+    environment = dict(os.environ, PYTHONUNBUFFERED="1", JUPYTER_RUNTIME_DIR=str(base / "runtime"),
+                       PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]), **env)
+    log_path = base / "voila.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "voila", notebook.name, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+             "--preheat_kernel=True", f"--pool_size={pool_size}"],
+            cwd=base, env=environment, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+            start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"Voilà exited with code {process.returncode}; its log:\n"
+                            f"{log_path.read_text(errors='replace')}", pytrace=False)
+            try:
+                with urllib.request.urlopen(f"{url}/voila/static/", timeout=2):
+                    break
+            except urllib.error.HTTPError:
+                break  # it answers: the server is up
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                if time.monotonic() > deadline:
+                    pytest.fail(f"Voilà did not answer within 60 s; its log:\n{log_path.read_text(errors='replace')}",
+                                pytrace=False)
+                time.sleep(0.2)
+        yield url, log_path
+    finally:
+        stop(process)
+
+
 class LabHelpers:
     """The helpers above, for tests (conftest modules are not imported by tests directly)."""
 
@@ -397,6 +436,7 @@ class LabHelpers:
     screenshot: Callable[[Any, str], Path] = screenshot
     close_everything: Callable[[Any], None] = close_everything
     free_port: Callable[[], int] = free_port
+    voila: Callable[..., Any] = voila
     output_dir: Path = OUTPUT_DIR
 
     @property

@@ -13,15 +13,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
-import shutil
-import signal
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,7 +35,6 @@ class VoilaServer:
     url: str
     progress: Path
     log_path: Path
-    process: subprocess.Popen[bytes]
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
@@ -54,42 +46,10 @@ def voila_server(browser_prerequisites: None, lab: Any,
     """Voilà serving a copy of examples/06_lessons.ipynb on 127.0.0.1 with a pool of preheated kernels, progress
     in a temporary file."""
     base = tmp_path_factory.mktemp("voila")
-    shutil.copy(NOTEBOOK, base / NOTEBOOK.name)
-    port = lab.free_port()
-    env = dict(os.environ, HICKORY_PROGRESS=str(base / "progress.json"), PYTHONUNBUFFERED="1",
-               HICKORY_TEACHER_CODE=TEACHER_CODE,
-               PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
-               JUPYTER_RUNTIME_DIR=str(base / "runtime"))
-    log_path = base / "voila.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "voila", NOTEBOOK.name, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-             "--preheat_kernel=True", f"--pool_size={POOL_SIZE}"],
-            cwd=base, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    server = VoilaServer(f"http://127.0.0.1:{port}", base / "progress.json", log_path, process)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"Voilà exited with code {process.returncode}; its log:\n{server.log()}", pytrace=False)
-            try:
-                with urllib.request.urlopen(f"{server.url}/voila/static/", timeout=2):
-                    break
-            except urllib.error.HTTPError:
-                break  # it answers: the server is up
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                if time.monotonic() > deadline:
-                    pytest.fail(f"Voilà did not answer within 60 s; its log:\n{server.log()}", pytrace=False)
-                time.sleep(0.2)
-        yield server
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(timeout=5)
+    progress = base / "progress.json"
+    with lab.voila(NOTEBOOK, base, POOL_SIZE, HICKORY_PROGRESS=str(progress),
+                   HICKORY_TEACHER_CODE=TEACHER_CODE) as (url, log_path):
+        yield VoilaServer(url, progress, log_path)
 
 
 def open_form(page, server: VoilaServer, query: str):

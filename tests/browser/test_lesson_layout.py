@@ -7,15 +7,7 @@ scrolls; a wrong pick is marked on its button and on its board spot; the Voilà 
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import signal
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -121,41 +113,8 @@ def test_a_wrong_pick_is_marked_on_its_button_and_its_spot(page, lab_server, lab
 def voila_url(browser_prerequisites: None, lab: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Voilà serving a copy of examples/06_lessons.ipynb as scripts/classroom.sh does (a preheated kernel)."""
     base = tmp_path_factory.mktemp("voila-layout")
-    shutil.copy(NOTEBOOK, base / NOTEBOOK.name)
-    port = lab.free_port()
-    env = dict(os.environ, HICKORY_PROGRESS=str(base / "progress.json"), PYTHONUNBUFFERED="1",
-               PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
-               JUPYTER_RUNTIME_DIR=str(base / "runtime"))
-    log_path = base / "voila.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "voila", NOTEBOOK.name, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-             "--preheat_kernel=True", "--pool_size=1"],
-            cwd=base, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"Voilà exited: {log_path.read_text(errors='replace')}", pytrace=False)
-            try:
-                with urllib.request.urlopen(f"{url}/voila/static/", timeout=2):
-                    break
-            except urllib.error.HTTPError:
-                break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                if time.monotonic() > deadline:
-                    pytest.fail(f"Voilà did not answer: {log_path.read_text(errors='replace')}", pytrace=False)
-                time.sleep(0.2)
+    with lab.voila(NOTEBOOK, base, 1, HICKORY_PROGRESS=str(base / "progress.json")) as (url, _log):
         yield url
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(timeout=5)
 
 
 @pytest.mark.parametrize(("lang", "size", "title", "intro"), [
