@@ -86,7 +86,8 @@ function render({ model, el: host }) {
       lang.append(option);
     }
     listen(lang, "change", () => send({ type: "language", lang: lang.value }));
-    bar.append(secrets, pass, lang, button(t["shell.picture"], "picture", () => send({ type: "picture" })));
+    if (view.secrets_allowed) bar.append(secrets);  // only where the notebook's author allows hidden cards
+    bar.append(pass, lang, button(t["shell.picture"], "picture", () => send({ type: "picture" })));
     return bar;
   }
 
