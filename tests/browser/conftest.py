@@ -386,7 +386,6 @@ def close_everything(page: Any) -> None:
     }""")
 
 
-@dataclass(frozen=True)
 @contextmanager
 def voila(notebook: Path, base: Path, pool_size: int, **env: str) -> Iterator[tuple[str, Path]]:
     """Voilà serving a copy of ``notebook`` from ``base`` on 127.0.0.1 as scripts/classroom.sh does, with
@@ -425,6 +424,7 @@ def voila(notebook: Path, base: Path, pool_size: int, **env: str) -> Iterator[tu
         stop(process)
 
 
+@dataclass(frozen=True)
 class LabHelpers:
     """The helpers above, for tests (conftest modules are not imported by tests directly)."""
 
