@@ -4,7 +4,7 @@
 // arrow keys; announcements go through one live region that is never rebuilt.
 import { drawAll, drawLog, drawLookBack, tr, useTexts, targetMap, playerName } from "./board.mjs";
 import { morphChildren } from "../core/morph.mjs";
-import { besideOrBelow } from "../core/dom.mjs";
+import { besideOrBelow, htmlNode } from "../core/dom.mjs";
 import { kbEscape, kbFocusKey, kbInstall, kbItems, kbRefocus, kbTabStops } from "../core/keyboard.mjs";
 
 function reducedMotion() {
@@ -30,29 +30,12 @@ function render({ model, el }) {
   root.className = "hk-root";
   root.setAttribute("data-testid", "hickory");
   root.setAttribute("data-live", "pending");
-  const banner = document.createElement("div");
-  banner.className = "hk-error";
-  banner.setAttribute("role", "alert");
-  const bannerText = document.createElement("span");
-  bannerText.className = "hk-error-text";
-  const close = document.createElement("button");
-  close.type = "button";
-  close.className = "hk-close";
-  close.setAttribute("data-control", "dismiss");
-  close.textContent = "×";
-  banner.append(bannerText, close);
-  const info = document.createElement("div");
-  info.className = "hk-info";
-  const infoText = document.createElement("span");
-  infoText.className = "hk-info-text";
-  infoText.setAttribute("role", "status");
-  infoText.setAttribute("data-testid", "explanation");
-  const infoClose = document.createElement("button");
-  infoClose.type = "button";
-  infoClose.className = "hk-close";
-  infoClose.setAttribute("data-control", "dismiss-info");
-  infoClose.textContent = "×";
-  info.append(infoText, infoClose);
+  const banner = htmlNode("div", { class: "hk-error", role: "alert" });
+  const bannerText = htmlNode("span", { class: "hk-error-text" }, banner);
+  const close = htmlNode("button", { type: "button", class: "hk-close", "data-control": "dismiss" }, banner, "×");
+  const info = htmlNode("div", { class: "hk-info" });
+  const infoText = htmlNode("span", { class: "hk-info-text", role: "status", "data-testid": "explanation" }, info);
+  const infoClose = htmlNode("button", { type: "button", class: "hk-close", "data-control": "dismiss-info" }, info, "×");
   const offline = document.createElement("div");
   offline.className = "hk-offline-note";
   offline.hidden = true;
