@@ -224,3 +224,14 @@ def test_a_hand_in_of_card_game_work_shows_in_that_games_tab(classroom: Path) ->
     send(dash.panel, "handin", "dora.json", text=text)
     assert 'data-learner="dora" data-source="hand-in"' in dash.panel.html
     assert 'data-key="ct-towers/tower-value" data-stars="3"' in dash.panel.html
+
+
+def test_the_teachers_page_leaves_out_the_learners_intro() -> None:
+    """The dashboard's page keeps its title and the teachers' note; how to answer and what the stars mean are the
+    learners' (their page keeps them, in their language)."""
+    from hickory_widget.lessons.page import classroom_page
+
+    teacher = classroom_page("teacher&lang=de").texts
+    learner = classroom_page("learner=ada&lang=de").texts
+    assert "intro" not in teacher and "stars" not in teacher and teacher["title"] == learner["title"]
+    assert learner["intro"].startswith("Jede Lektion") and learner["stars"]

@@ -34,8 +34,8 @@ function render({ model, el }) {
       return e;
     };
     add("h1", head, x.title);
-    add("p", head, x.intro, "cp-intro");
-    add("p", head, x.stars, "cp-stars");
+    if (x.intro) add("p", head, x.intro, "cp-intro");
+    if (x.stars) add("p", head, x.stars, "cp-stars");
     const more = add("details", head, "", "cp-teachers");
     add("summary", more, x.teachers_title);
     add("p", more, x.teachers);
@@ -76,11 +76,15 @@ def visitor_language(query: str | None = None) -> str:
     return lang if lang in LANGUAGES else "en"
 
 
-def page_texts(lang: str) -> dict[str, str]:
-    return {"lang": lang, **{part: t(lang, f"lesson.page.{part}") for part in PARTS}}
+def page_texts(lang: str, teacher: bool = False) -> dict[str, str]:
+    """The page's words; the teacher's dashboard gets no learner's intro (how to answer, what the stars mean)."""
+    shown = [p for p in PARTS if not (teacher and p in ("intro", "stars"))]
+    return {"lang": lang, **{part: t(lang, f"lesson.page.{part}") for part in shown}}
 
 
 def classroom_page(query: str | None = None) -> ClassroomPage:
     """The page's title and intro in the visitor's language (or the language of ``query``)."""
     in_voila = any(key.startswith("VOILA_") for key in os.environ)
-    return ClassroomPage(texts=page_texts(visitor_language(query)), set_title=in_voila)
+    address = os.environ.get("QUERY_STRING", "") if query is None else query
+    return ClassroomPage(texts=page_texts(visitor_language(address), teacher="teacher" in parse_qs(
+        address, keep_blank_values=True)), set_title=in_voila)
