@@ -16,6 +16,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from hickory_widget.core.doors import excerpt
@@ -219,6 +220,25 @@ def _plays_soundly(cls: Any, game: Any, rng: random.Random) -> str | None:
     return None
 
 
+def judge(tally: Tally, note: str, load: Callable[[], Any], refusal: type[Exception], given: Callable[[], Any],
+          remade: Callable[[Any], Any], plays: Callable[[Any, random.Random], str | None], case: int) -> None:
+    """One case's verdict, the same for every door of every game: refused with a clear message, or made exactly
+    as given (every field of ``given()``, read only once accepted, reads back the same) and then played on soundly
+    (choices drawn from ``case``)."""
+    try:
+        made = load()
+    except refusal as exc:
+        tally.add("refused" if clear(exc) else "other", f"{note} -> unclear message")
+    except BaseException as exc:
+        tally.add("other", f"{note} -> {type(exc).__name__}: {str(exc)[:200]}")
+    else:
+        if not _same_where_given(given(), remade(made)):
+            tally.add("different", note)
+        else:
+            broke = plays(made, random.Random(case))
+            tally.add("broken" if broke else "identical", f"{note} -> {broke}")
+
+
 def door(cls: Any, kind: str, low: int) -> Callable[[int, int], Tally]:
     """The fuzz function (seed, cases) of one door of a card game: ``saves``, ``seat_saves`` or ``positions``."""
 
@@ -232,35 +252,15 @@ def door(cls: Any, kind: str, low: int) -> Callable[[int, int], Tally]:
             if kind == "positions":
                 given: Any = mutate_data(rng, game.position()) if rng.random() < 0.9 else game.position()
                 note = f"seed {seed} case {i}: {json.dumps(given)[:300] if _dumps(given) else excerpt(given)}"
-                try:
-                    made = cls.from_position(given)
-                except PositionError as exc:
-                    tally.add("refused" if clear(exc) else "other", f"{note} -> unclear message")
-                except BaseException as exc:
-                    tally.add("other", f"{note} -> {type(exc).__name__}: {str(exc)[:200]}")
-                else:
-                    if not _same_where_given(given, made.position()):
-                        tally.add("different", note)
-                    else:
-                        broke = _plays_soundly(cls, made, random.Random(i))
-                        tally.add("broken" if broke else "identical", f"{note} -> {broke}")
+                judge(tally, note, partial(cls.from_position, given), PositionError, partial(copy.deepcopy, given),
+                      lambda made: made.position(), partial(_plays_soundly, cls), i)
             else:
                 seat = rng.choice(list(game.scores)) if kind == "seat_saves" else None
                 text = game.to_json(seat=seat)
                 text = mutate_text(rng, text, game) if rng.random() < 0.9 else text  # some sound ones too
                 note = f"seed {seed} case {i}: {text[:300]}"
-                try:
-                    loaded = cls.from_json(text)
-                except SaveError as exc:
-                    tally.add("refused" if clear(exc) else "other", f"{note} -> unclear message")
-                except BaseException as exc:
-                    tally.add("other", f"{note} -> {type(exc).__name__}: {str(exc)[:200]}")
-                else:
-                    if not _same_where_given(json.loads(text), json.loads(loaded.to_json())):
-                        tally.add("different", note)
-                    else:
-                        broke = _plays_soundly(cls, loaded, random.Random(i))
-                        tally.add("broken" if broke else "identical", f"{note} -> {broke}")
+                judge(tally, note, partial(cls.from_json, text), SaveError, partial(json.loads, text),
+                      lambda made: json.loads(made.to_json()), partial(_plays_soundly, cls), i)
             if time.perf_counter() - start > HANG_SECONDS:
                 tally.add("hang", note)
         return tally

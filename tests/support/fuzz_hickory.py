@@ -23,6 +23,7 @@ import json
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from hickory_widget.core.doors import excerpt
@@ -37,8 +38,8 @@ from support.fuzz_core import (
     Tally,
     _junk,
     _paths,
-    _same_where_given,
     clear,
+    judge,
     mutate_data,
 )
 
@@ -171,18 +172,8 @@ def fuzz_saves(seed: int, cases: int) -> Tally:
         text = mutate_save(rng, game.to_json(), game)
         note = f"seed {seed} case {i}: {text[:300]}"
         start = time.perf_counter()
-        try:
-            loaded = Game.from_json(text)
-        except SaveError as exc:
-            tally.add("refused" if clear(exc) else "other", f"{note} -> unclear message")
-        except BaseException as exc:
-            tally.add("other", f"{note} -> {type(exc).__name__}: {str(exc)[:200]}")
-        else:
-            if not _same_where_given(json.loads(text), json.loads(loaded.to_json())):
-                tally.add("different", note)
-            else:
-                broke = _plays_soundly(loaded, random.Random(i))
-                tally.add("broken" if broke else "identical", f"{note} -> {broke}")
+        judge(tally, note, partial(Game.from_json, text), SaveError, partial(json.loads, text),
+              lambda made: json.loads(made.to_json()), _plays_soundly, i)
         _timed(tally, start, note)
     return tally
 
@@ -197,18 +188,8 @@ def fuzz_positions(seed: int, cases: int) -> Tally:
         data = mutate_position(rng, rng.choice(positions))
         note = f"seed {seed} case {i}"
         start = time.perf_counter()
-        try:
-            game = Game.from_position(data)
-        except PositionError as exc:
-            tally.add("refused" if clear(exc) else "other", f"{note} -> unclear message")
-        except BaseException as exc:
-            tally.add("other", f"{note} -> {type(exc).__name__}: {str(exc)[:200]}")
-        else:
-            if not _same_where_given(data, to_data(game._start)):
-                tally.add("different", note)
-            else:
-                broke = _plays_soundly(game, random.Random(i))
-                tally.add("broken" if broke else "identical", f"{note} -> {broke}")
+        judge(tally, note, partial(Game.from_position, data), PositionError, partial(copy.deepcopy, data),
+              lambda made: to_data(made._start), _plays_soundly, i)
         _timed(tally, start, note)
     return tally
 
