@@ -26,7 +26,7 @@ import anywidget
 import traitlets
 
 from . import bots
-from .doors import bounded
+from .doors import bounded, excerpt
 from .intents import SEAT_KINDS, SHELL_INTENTS, IntentRefused, Intents, changes_game, parse_intent
 from .messages import LANGUAGES, Catalog, check_language
 from .protocol import IllegalChoice
@@ -206,8 +206,16 @@ class GameWidget(anywidget.AnyWidget):
         return SHELL.t(self.language, f"shell.{key}", **params)
 
     def refusal(self, intent: dict[str, Any], exc: Exception) -> str:
-        """What the user reads when the engine or the widget refuses an intent (an IllegalChoice, a ValueError):
-        by default the engine's own sentence, which says what is legal."""
+        """What the user reads when the engine or the widget refuses an intent (an IllegalChoice, a ValueError).
+        A choice the game does not offer is answered in the widget's language with the options there are (the
+        engine's own sentence is English, for programmers; behind a curtain the options stay unsaid); the widget's
+        own refusals are already a sentence in its language."""
+        if isinstance(exc, IllegalChoice) and intent["type"] == "choose":
+            said = self.text("not_offered", choice=excerpt(str(intent["id"])))
+            if self.curtain is None and self.game.decision is not None:
+                labels = "; ".join(c.label for c in self.game.choices_in(self.language))
+                said += " " + SHELL.t(self.language, "lesson.legal_now", labels=labels)
+            return said
         return str(exc)
 
     def admit(self, intent: dict[str, Any]) -> bool:

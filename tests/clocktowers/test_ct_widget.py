@@ -56,11 +56,25 @@ def test_a_stale_click_an_illegal_choice_and_an_unknown_intent_are_refused_and_c
     w._on_msg(w, {"type": "choose", "id": w.game.choice_ids[0], "version": 0})
     assert "older board (version 0" in w.error and w.game.to_json() == before
     w._on_msg(w, {"type": "choose", "id": "play:roof.red.1:new", "version": w.view["version"]})
-    assert "is not a legal choice" in w.error and "Legal now:" in w.error and w.game.to_json() == before
+    assert w.error.startswith("'play:roof.red.1:new' is not one of the options now, so nothing was done.")
+    assert f"Here you may choose: {w.game.choices[0].label};" in w.error and w.game.to_json() == before
     w._on_msg(w, {"type": "fly"})
     assert "does not understand" in w.error and w.game.to_json() == before
     w._on_msg(w, {"type": "choose", "id": w.game.choice_ids[0], "version": w.view["version"]})
     assert w.error == "" and len(w.game.history) == 1
+
+
+def test_a_choice_not_offered_is_refused_in_the_widgets_language_with_the_options_there_are() -> None:
+    """The engine's own sentence is English, for programmers; the player reads the widget's language."""
+    w = ClocktowersGame.new(players=2, seed=1).widget()
+    before = w.game.to_json()
+    for lang, said, options in (("it", "non è tra le scelte possibili", "Qui puoi scegliere: "),
+                                ("de", "steht gerade nicht zur Wahl", "Hier kannst du wählen: ")):
+        w.language = lang
+        w._on_msg(w, {"type": "choose", "id": "play:roof.red.1:new", "version": w.view["version"]})
+        first = w.game.choices_in(lang)[0].label
+        assert said in w.error and f"{options}{first};" in w.error and w.game.to_json() == before
+        assert "legal" not in w.error
 
 
 def test_bot_seats_play_until_a_human_must_decide() -> None:

@@ -60,7 +60,20 @@ def test_bot_seats_play_their_secret_choices_and_a_stale_click_is_refused() -> N
     w._on_msg(w, {"type": "choose", "id": "play:cat.1", "version": stale})
     assert "older board" in w.error and w.game.state.round == 2
     w._on_msg(w, {"type": "choose", "id": "play:lion.9", "version": w.view["version"]})
-    assert "'play:lion.9' is not a legal choice" in w.error
+    assert w.error.startswith("'play:lion.9' is not one of the options now, so nothing was done. Here you may choose:")
+
+
+def test_behind_the_curtain_a_refused_choice_does_not_name_the_hand_of_the_player_to_come() -> None:
+    """Hidden is hidden: while the screen waits for P1, a made-up click is refused without listing P1's cards."""
+    w = MiceGame.new(players=3, seed=2).widget()
+    assert w.view["curtain"] == "P1"
+    before = w.game.to_json()
+    w._on_msg(w, {"type": "choose", "id": "play:lion.9", "version": w.view["version"]})
+    assert w.error == "'play:lion.9' is not one of the options now, so nothing was done."
+    assert w.game.to_json() == before
+    w.ready("P1")
+    w._on_msg(w, {"type": "choose", "id": "play:lion.9", "version": w.view["version"]})
+    assert "Here you may choose: " in w.error
 
 
 def test_the_last_reveal_of_the_rulebook_round_step_by_step_in_three_languages() -> None:
