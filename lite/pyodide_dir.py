@@ -90,9 +90,14 @@ def assemble(npm_dir: str, lock_wheels: str, *rest: str) -> None:
             "sha256": sha(w), "package_type": "package", "imports": imports, "depends": deps,
             "unvendored_tests": False,
         }
-    # keep only entries whose wheel is really here, so nothing points at a file we do not serve
+    # keep only entries whose wheel is really here, so nothing points at a file we do not serve, and serve no wheel
+    # that no entry names (a lock wheel replaced by a newer one of the package's dependencies, e.g. traitlets)
     served = {p.name for p in out.iterdir()}
     lock["packages"] = {n: p for n, p in pkgs.items() if p["file_name"] in served}
+    named = {p["file_name"] for p in lock["packages"].values()}
+    for w in out.glob("*.whl"):
+        if w.name not in named:
+            w.unlink()
     served_names = lock["packages"]
     missing = {d for p in served_names.values() for d in p["depends"] if canonicalize_name(d) not in served_names}
     if missing:
