@@ -31,16 +31,23 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 from pathlib import Path
 
 tag = sys.implementation.cache_tag
+# jedi's type stubs of packages the site does not have (Django, and typeshed's third-party part: requests, PyYAML ...):
+# 1,100 of its 1,900 files, each unpacked by every kernel; completions on the standard library keep their stubs
+UNUSED = ("jedi/third_party/django-stubs/", "jedi/third_party/typeshed/third_party/")
 for d in dirs:
     for wheel in sorted(Path(d).glob("*.whl")):
         with zipfile.ZipFile(wheel) as z:
             items = [(info, z.read(info)) for info in z.infolist()]
-        if any(info.filename.endswith(".pyc") for info, _ in items):
-            continue
+        if any(i.filename.endswith(".pyc") for i, _ in items) and not any(i.filename.startswith(UNUSED) for i, _ in items):
+            continue  # done by an earlier build (the lock's wheels are cached compiled)
         keep_source = wheel.name.startswith("hickory_widget-")
         out, n = [], 0
         for info, data in items:
             module = info.filename.endswith(".py") and ".dist-info/" not in info.filename
+            if info.filename.startswith(UNUSED):
+                if info.filename.startswith(UNUSED[1]) and (UNUSED[1], b"") not in out:
+                    out.append((UNUSED[1], b""))  # the folder stays (empty): jedi lists it
+                continue  # stubs of packages that are not here: never read
             if module and "/tests/" in info.filename and not keep_source:
                 continue  # a dependency's own tests: never imported here
             if keep_source or not module:
