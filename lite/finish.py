@@ -29,10 +29,6 @@ LANDING = """<!doctype html>
   const query = new URLSearchParams(location.search).toString();
   // The console's own prompt and counters are hidden: the page is the lesson, as in the classroom app.
   const code = [
-    // the kernel's folder is the browser-stored drive, which answers each look-up through the service worker: modules
-    // are looked for in the installed packages first, and in that folder only after them (as a last resort)
-    "import sys",
-    "sys.path[:] = [p for p in sys.path if p] + ['']",
     "from IPython.display import HTML, display",
     "display(HTML('<style>.jp-CodeConsole-promptCell, .jp-CodeConsole-input, .jp-InputPrompt, " +
       ".jp-OutputPrompt, .jp-Toolbar, .jp-InputArea {display: none !important} " +
