@@ -1,6 +1,7 @@
 """The site's own Pyodide folder for JupyterLite, from registry-only sources (used by scripts/lite.sh).
 
-- core runtime: the npm package `pyodide` (pyodide.mjs, pyodide.asm.{mjs,wasm}, python_stdlib.zip, pyodide-lock.json)
+- core runtime: the npm package `pyodide` (pyodide.mjs, pyodide.asm.{mjs,wasm}, python_stdlib.zip, pyodide-lock.json);
+  its loader puts the working folder last on sys.path (see CWD_FIRST)
 - wheels of the Pyodide packages the kernel needs (micropip, ipython + deps, jedi, ...): PyPI, same versions as
   pyodide-lock.json; their bytes differ from Pyodide's own builds, so the sha256 in the lock is rewritten
 - extra pure-Python wheels (comm, ipywidgets, anywidget, psygnal, hickory_widget, ...): added as new lock
@@ -64,12 +65,23 @@ def wheel_meta(p: Path):
     return sorted(t for t in tops if t.isidentifier()), deps
 
 
+CWD_FIRST, CWD_LAST = 'sys.path.insert(0,"")', 'sys.path.append("")'
+"""Pyodide puts the working folder ('') first on sys.path. The kernel's working folder is the browser-stored drive,
+which answers every look-up through the service worker and the page (about 90 of them while the kernel starts, each
+a round trip of 5-20 ms): the site's Pyodide puts it last, so installed modules are found without asking the drive
+and a notebook's own modules beside it still import (unless named like an installed one)."""
+
+
 def assemble(npm_dir: str, lock_wheels: str, *rest: str) -> None:
     *extra_dirs, out = map(Path, rest)
     npm_dir, lock_wheels = Path(npm_dir), Path(lock_wheels)
     out.mkdir(parents=True, exist_ok=True)
     for f in CORE:
         shutil.copy2(npm_dir / f, out / f)
+    loader = (out / "pyodide.mjs").read_text(encoding="utf-8")
+    if loader.count(CWD_FIRST) != 1:
+        sys.exit(f"pyodide.mjs: '{CWD_FIRST}' not found once; update CWD_FIRST in lite/pyodide_dir.py")
+    (out / "pyodide.mjs").write_text(loader.replace(CWD_FIRST, CWD_LAST), encoding="utf-8")
     lock = json.loads((npm_dir / "pyodide-lock.json").read_text())
     pkgs = lock["packages"]
     by_file = {p["file_name"]: n for n, p in pkgs.items()}
@@ -90,9 +102,14 @@ def assemble(npm_dir: str, lock_wheels: str, *rest: str) -> None:
             "sha256": sha(w), "package_type": "package", "imports": imports, "depends": deps,
             "unvendored_tests": False,
         }
-    # keep only entries whose wheel is really here, so nothing points at a file we do not serve
+    # keep only entries whose wheel is really here, so nothing points at a file we do not serve, and serve no wheel
+    # that no entry names (a lock wheel replaced by a newer one of the package's dependencies, e.g. traitlets)
     served = {p.name for p in out.iterdir()}
     lock["packages"] = {n: p for n, p in pkgs.items() if p["file_name"] in served}
+    named = {p["file_name"] for p in lock["packages"].values()}
+    for w in out.glob("*.whl"):
+        if w.name not in named:
+            w.unlink()
     served_names = lock["packages"]
     missing = {d for p in served_names.values() for d in p["depends"] if canonicalize_name(d) not in served_names}
     if missing:

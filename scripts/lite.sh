@@ -52,7 +52,10 @@ build() {
   "${pipdl[@]}" -d "$CACHE/lock-wheels" -r "$CACHE/lock-req.txt" 2> >(grep -v "^WARNING: Location" >&2)
   "${pipdl[@]}" -d "$CACHE/dep-wheels" "${RUNTIME_DEPS[@]}" 2> >(grep -v "^WARNING: Location" >&2)
   "$env/python" -m pip wheel -q --no-deps "$ROOT" -w "$CACHE/project-wheel" 2> >(grep -v "^WARNING: Location" >&2)
-  cp "$CACHE/env/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi/"widgetsnbextension-*.whl \
+  # the kernel's own wheels (piplite, the ipykernel shim, pyodide_kernel, widgetsnbextension) go into the lock too, so
+  # that the worker loads them with the rest in one parallel batch (lite/jupyter-lite.json: loadPyodideOptions)
+  # instead of installing them one by one through micropip and piplite
+  cp "$CACHE/env/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi/"*.whl \
     "$CACHE/project-wheel/"
 
   # 3b. compile every wheel's Python to bytecode once, here, with the site's own Pyodide run by Node (each browser
@@ -61,7 +64,10 @@ build() {
   mkdir -p "$CACHE/compiled/lock" && rm -rf "$CACHE/compiled/dep" "$CACHE/compiled/project"
   cp -n "$CACHE/lock-wheels/"*.whl "$CACHE/compiled/lock/"
   cp -r "$CACHE/dep-wheels" "$CACHE/compiled/dep" && cp -r "$CACHE/project-wheel" "$CACHE/compiled/project"
-  node lite/precompile.mjs "$CACHE/npm/package" "$CACHE/compiled/lock" "$CACHE/compiled/dep" \
+  #     The standard library too: npm's python_stdlib.zip holds sources only (compiled once per Pyodide version)
+  local stdlib="$CACHE/compiled/python_stdlib-$PYODIDE_VERSION.zip" stdlib_arg=()
+  [ -f "$stdlib" ] || stdlib_arg=("--stdlib=$stdlib")
+  node lite/precompile.mjs "$CACHE/npm/package" "${stdlib_arg[@]}" "$CACHE/compiled/lock" "$CACHE/compiled/dep" \
     "$CACHE/compiled/project" >/dev/null
 
   # 4. the lite folder: Pyodide (at the addon's well-known path static/pyodide), config, notebooks, landing page
@@ -69,6 +75,7 @@ build() {
   rm -rf "$lite" "$OUT" "$CACHE/.jupyterlite.doit.db" && mkdir -p "$lite/static" "$lite/files"
   "$env/python" lite/pyodide_dir.py assemble "$CACHE/npm/package" "$CACHE/compiled/lock" \
     "$CACHE/compiled/dep" "$CACHE/compiled/project" "$lite/static/pyodide" >/dev/null
+  cp "$stdlib" "$lite/static/pyodide/python_stdlib.zip"
   cp lite/jupyter-lite.json "$lite/"
   "$env/python" lite/notebooks.py examples "$lite/files"
 

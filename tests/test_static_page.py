@@ -1,8 +1,12 @@
 """The static site's landing page (lessons/static_page.py): the address names the learner, the language and the
-presentation mode; a name that could not be handed in is refused with the reason."""
+presentation mode; a name that could not be handed in is refused with the reason. The lessons notebook
+(06_lessons, lessons/app.py) in the site opens the lessons as the landing page does: no join form, no PIN."""
+
+import sys
 
 import pytest
 
+from hickory_widget.lessons.app import classroom_app
 from hickory_widget.lessons.static_page import lesson_page
 
 
@@ -27,3 +31,29 @@ def test_defaults_and_the_presentation_mode():
 def test_a_name_that_cannot_be_handed_in_is_refused(query):
     with pytest.raises(ValueError, match="learner's name in the address"):
         lesson_page(query)
+
+
+@pytest.fixture
+def in_the_browser(monkeypatch):
+    """A kernel in the visitor's browser (Pyodide reports the platform 'emscripten'): the static site."""
+    monkeypatch.setattr(sys, "platform", "emscripten")
+
+
+def test_the_lessons_notebook_in_the_static_site_opens_the_lessons_with_no_pin(in_the_browser, tmp_path):
+    box = classroom_app("")  # 06_lessons in the site's JupyterLab: no address, no server, no teacher
+    bar, lessons = box.children
+    assert 'data-testid="games"' in bar.html and "join" not in bar.html
+    assert type(lessons).__name__ == "LessonWidget" and lessons.progress.learner == "learner"  # the landing page's
+    assert lessons.progress.path == tmp_path / "progress.json"
+    lessons._on_msg(None, {"type": "choose", "id": "jump_off", "version": lessons._version})
+    assert lessons.progress.stars("goal/grab-button") == 3
+    again = classroom_app("learner=learner").children[-1]  # a reload: the same record
+    assert again.progress.stars("goal/grab-button") == 3
+    other = classroom_app("learner=Ada&lang=de&game=mice").children[-1]
+    assert (type(other).__name__, other.progress.learner, other.language) == ("MiceLessonWidget", "Ada", "de")
+    with pytest.raises(ValueError, match="learner's name in the address"):
+        classroom_app("learner=a%0Ab")
+
+
+def test_outside_the_browser_the_lessons_notebook_still_asks_who_joins(tmp_path):
+    assert 'data-testid="join"' in classroom_app("learner=ada").children[0].html

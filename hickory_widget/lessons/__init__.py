@@ -12,6 +12,9 @@ Lessons are JSON files (format in docs/LESSONS.md); the built-in ones live in ``
 
 from __future__ import annotations
 
+import hashlib
+import pickle
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -25,11 +28,53 @@ __all__ = ["Answer", "AnswerError", "Exercise", "Lesson", "LessonError", "Verdic
            "ui_text"]
 
 
+def _folder(game: str) -> Path:
+    """Hickory's lessons are the files in ``data/``; another game's are in ``data/<game>/``."""
+    return DATA_DIR if game == HICKORY else DATA_DIR / game
+
+
+def _fingerprint(files: list[Path]) -> str:
+    """What a precomputed copy was made from: the lesson files, the reader's code and the Python version."""
+    h = hashlib.sha256(repr(sys.version_info[:2]).encode())
+    for path in [*files, Path(__file__).with_name("format.py")]:
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def precomputed_path(game: str = HICKORY) -> Path:
+    return DATA_DIR / f"precomputed-{game}.pickle"
+
+
+def precompute(game: str = HICKORY) -> bytes:
+    """The built-in lessons of ``game``, read and checked, as bytes for :func:`precomputed_path`: the static site
+    (lite/precompile.mjs) writes them into the wheel it ships, so each browser skips checking every exercise (about
+    0.7 s of the first lesson board there). Anything else reads the JSON files, as before."""
+    files = sorted(_folder(game).glob("*.json"))
+    return pickle.dumps((_fingerprint(files), _read_builtin(game, files)), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _stored(game: str, files: list[Path]) -> tuple[LessonData, ...] | None:
+    """The precomputed lessons, if this installation has them and they were made from these very files."""
+    path = precomputed_path(game)
+    if not path.is_file():
+        return None
+    try:
+        fingerprint, lessons = pickle.loads(path.read_bytes())  # written by our own build, into our own wheel
+    except Exception:  # a copy from another version of the package: read the files instead
+        return None
+    return lessons if fingerprint == _fingerprint(files) else None
+
+
 @cache
 def _builtin(game: str = HICKORY) -> tuple[LessonData, ...]:
-    """Hickory's lessons are the files in ``data/``; another game's are in ``data/<game>/``."""
-    folder = DATA_DIR if game == HICKORY else DATA_DIR / game
-    lessons = [read_lesson_file(p) for p in sorted(folder.glob("*.json"))]
+    files = sorted(_folder(game).glob("*.json"))
+    stored = _stored(game, files)
+    return stored if stored is not None else _read_builtin(game, files)
+
+
+def _read_builtin(game: str, files: list[Path]) -> tuple[LessonData, ...]:
+    folder = _folder(game)
+    lessons = [read_lesson_file(p) for p in files]
     wrong = [d.source for d in lessons if d.game != game]
     if wrong:
         raise LessonError(f"lesson file {wrong[0]}: field 'game': the files in {folder} teach {game!r}")

@@ -12,6 +12,10 @@ Voilà gives each visitor a kernel of their own, and the page's address says wha
   buttons above the lessons changes it (:mod:`.game_bar`).
 * Behind JupyterHub (``$JUPYTERHUB_USER`` in the kernel's environment) the hub's user is the learner and
   nothing is asked.
+* In the static site (JupyterLite: the kernel runs in the learner's browser, see scripts/lite.sh) there is no
+  server and no teacher to join: the lessons open at once, as on the site's landing page
+  (:mod:`.static_page`), with the progress in this browser's own storage; ``learner=`` names the record
+  ("learner" when absent, the landing page's too).
 
 ``HICKORY_PROGRESS`` names the progress file (scripts/classroom.sh sets it); PIN hashes live beside it
 (:mod:`.identity`), hand-ins from the static site in ``handins/`` beside it (``$HICKORY_HANDINS``).
@@ -27,6 +31,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -37,13 +42,21 @@ from .progress import DEFAULT_PATH
 log = logging.getLogger(__name__)
 
 
+def static_site() -> bool:
+    """True in a kernel that runs in the visitor's browser (Pyodide, the static site): no server is behind it."""
+    return sys.platform == "emscripten"
+
+
 def prepare() -> None:
     """Import the widget and read every built-in lesson in every language now, so that a learner given this
-    kernel waits only for their own board."""
+    kernel waits only for their own board. In the static site the kernel is the visitor's own and starts when
+    they open the page: there only the imports are done (the rest would delay their first board)."""
     from . import curriculum, dashboard, game_bar, identity, join, tracked  # noqa: F401  (the pages)
     from .games import NAMES
     from .widget import LessonWidget  # noqa: F401  (imports ipywidgets and joins the front end's modules)
 
+    if static_site():
+        return
     for language in ("en", "it", "de"):
         for game in NAMES:
             curriculum(language, game)[0].exercises[0].game()
@@ -118,6 +131,15 @@ def classroom_app(query: str | None = None) -> Any:
 
     if hub:
         lessons_of(hub)
+        return box
+    if static_site():  # nobody else reaches this browser's storage: no PIN, the learner's lessons at once
+        from .handin import HandinError, check_learner
+
+        try:
+            name = check_learner(q.get("learner", ["learner"])[0])
+        except HandinError as exc:
+            raise ValueError(f"the learner's name in the address: {exc.problem}") from None
+        GameBar(box, lang, game, lambda g, lg: WIDGETS[g](learner=name, language=lg, progress_path=path))
         return box
 
     identities = Identities(path)

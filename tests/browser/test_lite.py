@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,17 @@ def test_the_site_serves_its_own_runtime_and_asks_no_package_index(site: Path) -
     served = {p.name for p in (site / "static" / "pyodide").iterdir()}
     assert all(p["file_name"] in served for p in lock.values())
     assert "hickory-widget" in lock and "babel" not in lock  # Babel only writes catalogs; the site reads .po
+    # the kernel's packages load in one batch as Pyodide starts, from this lock (a name missing there stops the kernel)
+    preloaded = kernel["loadPyodideOptions"]["packages"]
+    assert {"piplite", "ipykernel", "pyodide-kernel", "hickory-widget"} <= set(preloaded) <= set(lock)
+    # compiled once at build time: the standard library and the wheels hold bytecode, the lessons come checked
+    with zipfile.ZipFile(site / "static" / "pyodide" / "python_stdlib.zip") as z:
+        names = z.namelist()
+    assert "argparse.pyc" in names and not [n for n in names if n.endswith(".py") and "test" not in n]
+    with zipfile.ZipFile(site / "static" / "pyodide" / lock["hickory-widget"]["file_name"]) as z:
+        names = z.namelist()
+    assert {f"hickory_widget/lessons/data/precomputed-{g}.pickle" for g in ("hickory", "clocktowers", "mice")} <= \
+        set(names)
     assert (site / "files" / "examples" / "06_lessons.ipynb").exists()
     assert "lesson_page" in (site / "index.html").read_text()
 
@@ -124,6 +136,26 @@ def test_the_quickstart_board_redraws_on_a_click(chromium: Any, base: str) -> No
     v.page.wait_for_function("""(v) => { const r = document.querySelector('[data-testid=hickory]');
         return r && r.getAttribute('data-version') !== v; }""", arg=version, timeout=60_000)
     shot(v.page, "quickstart-clicked")
+    assert v.external == []
+    v.close()
+
+
+def test_the_lessons_notebook_in_the_sites_lab_opens_the_lessons_and_answers(chromium: Any, base: str) -> None:
+    """06_lessons is the classroom app; in the site there is no server to join: the lessons at once, no PIN."""
+    v = drive.visit(chromium)
+    drive.open_notebook(v.page, base, "examples/06_lessons.ipynb")
+    outputs = drive.wait_all_done(v.page)
+    assert drive.errors(outputs) == []
+    lesson = v.page.wait_for_selector("[data-testid=lesson][data-exercise]", timeout=120_000)
+    assert lesson.get_attribute("data-exercise") == FIRST
+    assert v.page.locator("[data-testid=join]").count() == 0 and v.page.locator("[data-testid=games]").count() == 1
+    target = v.page.locator('[data-testid=lesson] .hk-clock-svg [data-target-key="outer:4"]').first
+    target.scroll_into_view_if_needed()
+    target.click()
+    verdict = v.page.wait_for_selector("[data-testid=verdict][data-verdict]", timeout=120_000)
+    assert verdict.get_attribute("data-verdict") == "correct", verdict.inner_text()
+    v.page.wait_for_selector(f'[data-map="{FIRST}"][data-stars="3"]', timeout=60_000)
+    shot(v.page, "lab-lessons-answered")
     assert v.external == []
     v.close()
 
