@@ -57,3 +57,14 @@ def test_the_lessons_notebook_in_the_static_site_opens_the_lessons_with_no_pin(i
 
 def test_outside_the_browser_the_lessons_notebook_still_asks_who_joins(tmp_path):
     assert 'data-testid="join"' in classroom_app("learner=ada").children[0].html
+
+
+def test_the_static_sites_teachers_note_tells_how_that_site_is_used_in_every_language() -> None:
+    """No server to start and no PIN on the static site: its note gives the learner links and the hand-in."""
+    from hickory_widget.lessons.page import page_texts
+
+    for lang in ("en", "it", "de"):
+        served, static = page_texts(lang)["teachers"], page_texts(lang, static=True)["teachers"]
+        assert "classroom.sh" in served and "classroom.sh" not in static
+        assert "?learner=ada" in static and "?present=1" in static
+        assert page_texts(lang, static=True)["intro"] == page_texts(lang)["intro"]

@@ -9,6 +9,7 @@ task and its board must start on the first screen.
 from __future__ import annotations
 
 import os
+import sys
 from urllib.parse import parse_qs
 
 import anywidget
@@ -76,15 +77,19 @@ def visitor_language(query: str | None = None) -> str:
     return lang if lang in LANGUAGES else "en"
 
 
-def page_texts(lang: str, teacher: bool = False) -> dict[str, str]:
-    """The page's words; the teacher's dashboard gets no learner's intro (how to answer, what the stars mean)."""
+def page_texts(lang: str, teacher: bool = False, static: bool = False) -> dict[str, str]:
+    """The page's words; the teacher's dashboard gets no learner's intro (how to answer, what the stars mean). On
+    the static site (``static``: Python in the browser) the teachers' note tells how that site is used, since
+    there is no server to start and no PIN to give."""
     shown = [p for p in PARTS if not (teacher and p in ("intro", "stars"))]
-    return {"lang": lang, **{part: t(lang, f"lesson.page.{part}") for part in shown}}
+    key = {"teachers": "teachers_static"} if static else {}
+    return {"lang": lang, **{part: t(lang, f"lesson.page.{key.get(part, part)}") for part in shown}}
 
 
 def classroom_page(query: str | None = None) -> ClassroomPage:
     """The page's title and intro in the visitor's language (or the language of ``query``)."""
     in_voila = any(key.startswith("VOILA_") for key in os.environ)
     address = os.environ.get("QUERY_STRING", "") if query is None else query
-    return ClassroomPage(texts=page_texts(visitor_language(address), teacher="teacher" in parse_qs(
-        address, keep_blank_values=True)), set_title=in_voila)
+    teacher = "teacher" in parse_qs(address, keep_blank_values=True)
+    return ClassroomPage(texts=page_texts(visitor_language(address), teacher, static=sys.platform == "emscripten"),
+                         set_title=in_voila)

@@ -149,6 +149,8 @@ def test_the_lessons_notebook_in_the_sites_lab_opens_the_lessons_and_answers(chr
     lesson = v.page.wait_for_selector("[data-testid=lesson][data-exercise]", timeout=120_000)
     assert lesson.get_attribute("data-exercise") == FIRST
     assert v.page.locator("[data-testid=join]").count() == 0 and v.page.locator("[data-testid=games]").count() == 1
+    note = v.page.locator("[data-testid=page-intro] .cp-teachers").text_content()
+    assert "?learner=" in note and "classroom.sh" not in note and "PIN" not in note  # this site's own use
     target = v.page.locator('[data-testid=lesson] .hk-clock-svg [data-target-key="outer:4"]').first
     target.scroll_into_view_if_needed()
     target.click()
