@@ -45,7 +45,10 @@ function render({ model, el: host }) {
   const content = node("div", "cs-content");
   root.append(live, content);
   host.appendChild(root);
-  besideOrBelow(host, 600); // a panel beside the board only when both keep their readable sizes (dom.mjs)
+  // A panel beside the board only when both keep their readable sizes (dom.mjs); wider with the projector's large
+  // print (cs-projector: every text 16 px or more, shell.css and the game's board.css).
+  const askWidth = () => besideOrBelow(host, model.get("projector") ? 840 : 600);
+  askWidth();
   const memory = {};
   const stops = {};
   const removeKeys = kbInstall(root, { targets: "[role=button]:not(button)", selectors: SHELL_ROVING, stops });
@@ -87,7 +90,9 @@ function render({ model, el: host }) {
     }
     listen(lang, "change", () => send({ type: "language", lang: lang.value }));
     if (view.secrets_allowed) bar.append(secrets);  // only where the notebook's author allows hidden cards
-    bar.append(pass, lang, button(t["shell.picture"], "picture", () => send({ type: "picture" })));
+    const projector = checkbox(t["shell.projector"], "projector", model.get("projector"),
+      (on) => send({ type: "projector", on }));
+    bar.append(pass, projector, lang, button(t["shell.picture"], "picture", () => send({ type: "picture" })));
     return bar;
   }
 
@@ -169,6 +174,7 @@ function render({ model, el: host }) {
     root.dataset.player = view.decision ? view.decision.player : "";
     root.dataset.curtain = view.curtain || "";
     root.lang = view.language;
+    root.classList.toggle("cs-projector", Boolean(model.get("projector")));
     const error = model.get("error") || "";
     // Nothing moves under the pointer: a refusal, else the moves since the last human one, shows in a strip of
     // fixed height above the board (scrolled when longer), never by pushing the controls, board or choices.
@@ -236,11 +242,14 @@ function render({ model, el: host }) {
   model.on("change:picture", download);
   model.on("change:view", draw);
   model.on("change:error", draw);
+  const onProjector = () => { askWidth(); draw(); };
+  model.on("change:projector", onProjector);
   return () => {
     removeKeys();
     model.off("change:picture", download);
     model.off("change:view", draw);
     model.off("change:error", draw);
+    model.off("change:projector", onProjector);
   };
 }
 
