@@ -140,6 +140,10 @@ class GameWidget(anywidget.AnyWidget):
     pass_and_play = traitlets.Bool(False).tag(sync=True)
     """One screen passed from player to player: before a human seat makes a secret choice, the view hides every
     hand and asks that the screen be handed over; the player then shows their own hand (intent ``ready``)."""
+    projector = traitlets.Bool(False).tag(sync=True)
+    """Large print for a classroom projector: every text of the board, the choices, the log and the controls at 16 CSS
+    px or more, the board laid out (wrapped, stacked, scrolled) rather than shrunk. Set from Python
+    (``game.widget(projector=True)``) or by the checkbox (intent ``projector``); only the front end reads it."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -405,6 +409,9 @@ class GameWidget(anywidget.AnyWidget):
 
     def intent_pass_and_play(self, intent: dict[str, Any]) -> None:
         self.pass_and_play = bool(intent["on"])
+
+    def intent_projector(self, intent: dict[str, Any]) -> None:
+        self.projector = bool(intent["on"])
 
     def intent_picture(self, intent: dict[str, Any]) -> None:
         rules = getattr(self.game, "rules", None)

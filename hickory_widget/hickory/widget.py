@@ -94,8 +94,6 @@ class HickoryWidget(GameWidget):
     explanation = traitlets.Unicode("").tag(sync=True)
     """The answer to the last "why can't I?" question (a click on a spot that is not a legal choice)."""
     animate = traitlets.Bool(True).tag(sync=True)
-    projector = traitlets.Bool(False).tag(sync=True)
-    """Large print for a projected screen: bigger text, mice and tiles, the clock first."""
     seats = traitlets.Dict().tag(sync=True)
     """Who plays each color: {"red": "greedy", "blue": "random"}; colors not named are "human". The seat menus
     show this trait and set it; bots play their seats until a human seat must decide."""

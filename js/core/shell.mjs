@@ -43,6 +43,26 @@ export function shellUndoRedo(view, { undo, redo, undoTitle = null }, send, off 
   ];
 }
 
+/** The projector setting (large print, trait ``projector``): the same checkbox and intent in every game. */
+export function shellProjector(label, on, send) {
+  return shellCheck(label, "projector", on, (value) => send({ type: "projector", on: value }));
+}
+
+/**
+ * Large print on the root (class cs-projector: every text 16 px or more, shell.css and the game's stylesheet) when
+ * the model's ``projector`` is on; returns it.
+ */
+export function shellLargePrint(model, root) {
+  const on = Boolean(model.get("projector"));
+  root.classList.toggle("cs-projector", on);
+  return on;
+}
+
+/** The width (px) a widget asks of its row: its board's readable minimum and a column, wider in large print. */
+export function shellMinWidth(model) {
+  return model.get("projector") ? 840 : 600;
+}
+
 /** The language of the widget's words, one of ``languages``. */
 export function shellLanguage(languages, language, label, send) {
   return shellSelect(languages.map((code) => [code, code.toUpperCase()]), language,

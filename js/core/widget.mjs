@@ -9,7 +9,8 @@ import { node } from "./dom.mjs";
 import { morphChildren } from "./morph.mjs";
 import {
   shellButton, shellCheck, shellControls, shellDecision, shellDownload, shellFallbacks, shellFit, shellFollow,
-  shellKept, shellKeys, shellLanguage, shellLog, shellMessages, shellOn, shellRoot, shellSelect, shellUndoRedo,
+  shellKept, shellKeys, shellLanguage, shellLargePrint, shellLog, shellMessages, shellMinWidth, shellOn, shellProjector,
+  shellRoot, shellSelect, shellUndoRedo,
 } from "./shell.mjs";
 
 /** Board spots a game marks role="button" are the board group's members, and act on Enter and Space. */
@@ -17,7 +18,7 @@ const TABLE_ROVING = { board: "[role=button]", seats: "select" };
 
 function render({ model, el: host }) {
   const { root, content, say } = shellRoot(host, { testid: "game" });
-  const fitting = shellFit(host, root, { min: () => 600 });
+  const fitting = shellFit(host, root, { min: () => shellMinWidth(model) });
   const messages = shellMessages();
   const keys = shellKeys(root, content, { targets: "[role=button]:not(button)", selectors: TABLE_ROVING });
   const memory = {};
@@ -45,6 +46,7 @@ function render({ model, el: host }) {
       // hidden cards only where the notebook's author allows them
       view.secrets_allowed ? shellCheck(t["shell.secrets"], "secrets", view.secrets, (on) => send({ type: "secrets", on })) : null,
       shellCheck(t["shell.pass_and_play"], "pass_and_play", view.pass_and_play, (on) => send({ type: "pass_and_play", on })),
+      shellProjector(t["shell.projector"], model.get("projector"), send),
       shellLanguage(view.languages, view.language, t["shell.language"], send),
       shellButton(t["shell.picture"], "picture", () => send({ type: "picture" })),
     ]], t["shell.controls"] ?? view.title);
@@ -112,6 +114,7 @@ function render({ model, el: host }) {
     root.dataset.player = view.decision ? view.decision.player : "";
     root.dataset.curtain = view.curtain || "";
     root.lang = view.language;
+    shellLargePrint(model, root);
     showMessages(view);
     keys.redraw(() => {
       const board = node("div", "cs-board");
@@ -136,7 +139,8 @@ function render({ model, el: host }) {
 
   draw();
   // the picture button asks Python for the static SVG; when it arrives it is downloaded as a file
-  const unwatch = shellOn(model, { "change:picture": () => shellDownload(model), "change:view": draw, "change:error": draw });
+  const unwatch = shellOn(model, { "change:picture": () => shellDownload(model), "change:view": draw, "change:error": draw,
+    "change:projector": () => { draw(); fitting.fit(); } });
   return () => {
     unwatch();
     keys.remove();

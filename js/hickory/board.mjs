@@ -3,7 +3,7 @@
 // No top-level name here may repeat one in geometry.mjs or widget.mjs: the three files are concatenated.
 import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, clusterOffsets, rowOffsets, CHAIN, chainSpaces, chainRight, weightPosition, wrapText, shortLabel, fitLines, } from "./geometry.mjs";
 import { htmlNode, listen } from "../core/dom.mjs";
-import { shellButton, shellCheck, shellControls, shellDecision, shellKept, shellLog, shellSelect, shellUndoRedo } from "../core/shell.mjs";
+import { shellButton, shellCheck, shellControls, shellDecision, shellKept, shellLog, shellProjector, shellSelect, shellUndoRedo } from "../core/shell.mjs";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PLAYER_FILL = { blue: "#2d6cc0", yellow: "#f5c824", red: "#cc3a2e", brown: "#8b5a2b" };
@@ -1008,10 +1008,11 @@ export function drawControls(view, ctx) {
     ctx.newGame.seed = seed.value === "" ? null : Number(seed.value);
     ctx.send({ type: "new_game", players: ctx.newGame.players, seed: ctx.newGame.seed });
   })];
-  for (const [name, label] of [["animate", tr("ui.animate", "animate")], ["show_secrets", tr("ui.show_secrets", "show secrets")], ["projector", tr("ui.projector", "projector (large print)")]]) {
+  for (const [name, label] of [["animate", tr("ui.animate", "animate")], ["show_secrets", tr("ui.show_secrets", "show secrets")]]) {
     if (name === "show_secrets" && !view.secrets_allowed) continue;  // the notebook's author did not allow it
     game.push(shellCheck(label, name, ctx.toggles[name], () => ctx.send({ type: "toggle", name })));
   }
+  game.push(shellProjector(tr("ui.projector", "projector (large print)"), ctx.toggles.projector, ctx.send));
   return shellControls([row1, note, { items: seats, hidden: !ctx.settingsOpen }, { items: game, hidden: !ctx.settingsOpen }],
     tr("ui.controls", "Controls"));
 }

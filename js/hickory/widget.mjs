@@ -7,7 +7,7 @@
 import { drawAll, drawLog, drawLookBack, tr, useTexts, targetMap, playerName } from "./board.mjs";
 import { morphChildren } from "../core/morph.mjs";
 import { kbEscape, kbItems } from "../core/keyboard.mjs";
-import { shellFit, shellFollow, shellKeys, shellMessages, shellOn, shellRoot } from "../core/shell.mjs";
+import { shellFit, shellFollow, shellKeys, shellLargePrint, shellMessages, shellMinWidth, shellOn, shellRoot } from "../core/shell.mjs";
 
 function reducedMotion() {
   try {
@@ -216,7 +216,7 @@ function render({ model, el }) {
     root.setAttribute("data-steps", String(view.steps ?? ""));
     root.setAttribute("data-looking", view.looking ? String(view.looking.step) : "");
     root.classList.toggle("hk-animate", animate);
-    root.classList.toggle("hk-projector", toggles.projector);
+    shellLargePrint(model, root);
     keys.redraw(() => {
       // The board is drawn anew; the history section stays in the page (drawLog updates it in place), so a long
       // log is neither detached nor styled again on every move.
@@ -297,7 +297,7 @@ function render({ model, el }) {
   // below); the widget asks its row for the clock's minimum and a column
   const projector = () => Boolean(model.get("projector"));
   const fitting = shellFit(el, root, {
-    min: () => (projector() ? 840 : 600),
+    min: () => shellMinWidth(model),
     sizes: () => ({ "hk-compact": COMPACT_WIDTH, "hk-narrow": NARROW_WIDTH,
       "hk-stacked": projector() ? STACKED_WIDTH_PROJECTOR : STACKED_WIDTH }),
     then: () => {

@@ -263,7 +263,7 @@ def test_at_1024x768_the_clock_decision_and_current_player_show_together(page, l
     page.set_viewport_size({"width": 1024, "height": 768})
     page.click(f'{ROOT} [data-control="settings"]')
     page.click(f'{ROOT} [data-control="projector"]')
-    lab.wait_for(page, f"{ROOT}.hk-projector")
+    lab.wait_for(page, f"{ROOT}.cs-projector")
     page.click(f'{ROOT} [data-control="settings"]')
     page.wait_for_timeout(400)
     scroll_widget_to_top(page)
