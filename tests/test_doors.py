@@ -446,7 +446,7 @@ def test_every_intent_kind_checks_each_of_its_fields(kind: str) -> None:
 
     spec = INTENTS[kind]
     good: dict[str, Any] = {"type": kind, "version": 4}
-    required = {"id": "stay", "name": "animate", "what": "die", "value": 5, "step": 3, "on": True}
+    required = {"id": "stay", "name": "animate", "what": "die", "value": 5, "step": 3, "on": True, "lang": "de"}
     good.update({n: required[n] for n, f in spec.items() if f.required and n != "version"})
     assert parse_intent(good, 4)["type"] == kind
     for name in spec:

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from ..core.intents import SEAT_KINDS
+from ..core.messages import LANGUAGES
 from ..core.protocol import IllegalChoice
 from ..core.widget import FRONT_END, MAX_MESSAGE, GameWidget, LanguageError, join_modules
 from .analysis import bots
@@ -238,6 +239,7 @@ class HickoryWidget(GameWidget):
             view["can_undo"] = view["can_redo"] = False
         view["replay_from"] = min(self._replay_from, len(self.game.history))
         view["secrets_allowed"] = self.allow_secrets
+        view["languages"] = list(LANGUAGES)  # the shell's language menu
         self._send_log()  # before the view: the front end draws when the view arrives
         self.texts = texts  # traitlets sends it only when it changed (the language)
         self.view = view

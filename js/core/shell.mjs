@@ -1,7 +1,7 @@
 // The one layout system of the three games' widgets: the root with its live region, the controls bar and the
 // settings every game has, the message area of fixed height, the decision panel's frame, the log's frame, the
 // layout by width (beside, stacked or scrolled) and the keyboard set-up. A game plugs in its board and its own
-// parts: the card games through core/widget.mjs (their drawBoard), Hickory Dickory through hickory/widget.mjs and
+// parts: the card games through core/widget.mjs (their board drawing), Hickory Dickory through hickory/widget.mjs and
 // hickory/board.mjs (its clock and chain, question ids and flashed choices, log pages, filters and look-back).
 // Joined in front of the games' modules (core/widget.py bundle(), hickory/widget.py JS_FILES): every top-level
 // name here starts with "shell" (or SHELL_), so that it clashes with none of theirs.

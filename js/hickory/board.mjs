@@ -3,7 +3,7 @@
 // No top-level name here may repeat one in geometry.mjs or widget.mjs: the three files are concatenated.
 import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, clusterOffsets, rowOffsets, CHAIN, chainSpaces, chainRight, weightPosition, wrapText, shortLabel, fitLines, } from "./geometry.mjs";
 import { htmlNode, listen } from "../core/dom.mjs";
-import { shellButton, shellCheck, shellControls, shellDecision, shellKept, shellLog, shellProjector, shellSelect, shellUndoRedo } from "../core/shell.mjs";
+import { shellButton, shellCheck, shellControls, shellDecision, shellKept, shellLanguage, shellLog, shellProjector, shellSelect, shellUndoRedo } from "../core/shell.mjs";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PLAYER_FILL = { blue: "#2d6cc0", yellow: "#f5c824", red: "#cc3a2e", brown: "#8b5a2b" };
@@ -1013,6 +1013,8 @@ export function drawControls(view, ctx) {
     game.push(shellCheck(label, name, ctx.toggles[name], () => ctx.send({ type: "toggle", name })));
   }
   game.push(shellProjector(tr("ui.projector", "projector (large print)"), ctx.toggles.projector, ctx.send));
+  if (view.languages) game.push(shellLanguage(view.languages, view.lang, tr("ui.language", "Language"), ctx.send));
+  game.push(shellButton(tr("ui.picture", "Picture (SVG)"), "picture", () => ctx.send({ type: "picture" })));
   return shellControls([row1, note, { items: seats, hidden: !ctx.settingsOpen }, { items: game, hidden: !ctx.settingsOpen }],
     tr("ui.controls", "Controls"));
 }
@@ -1046,11 +1048,14 @@ export function drawAll(view, ctx) {
     return panel;
   });
   if (current) col.appendChild(player(current, "current"));
-  const chainWrap = htmlNode("div", { "data-key": "chain", class: "hk-chain" }, col);
-  chainWrap.appendChild(memo(ctx, "chain", JSON.stringify([view.chain, look]), () => drawChain(view)));
-  col.appendChild(memo(ctx, "side", JSON.stringify([view.side, look]), () => drawSide(view, ctx)));
   const clockWrap = htmlNode("div", { "data-key": "clock", class: "hk-clock" }, main);
   clockWrap.appendChild(drawClock(view, ctx));
+  // What does not fit beside the clock goes under it at full width: the chain and the shared boards (no empty
+  // area beside a long column).
+  const extras = htmlNode("div", { "data-key": "extras", class: "hk-extras" }, main);
+  const chainWrap = htmlNode("div", { "data-key": "chain", class: "hk-chain" }, extras);
+  chainWrap.appendChild(memo(ctx, "chain", JSON.stringify([view.chain, look]), () => drawChain(view)));
+  extras.appendChild(memo(ctx, "side", JSON.stringify([view.side, look]), () => drawSide(view, ctx)));
   const others = htmlNode("div", { "data-key": "players", class: "hk-players" }, main);
   for (const p of view.players) if (p !== current) others.appendChild(player(p, "other"));
   if (!ctx.logApart) frag.appendChild(drawLog(view, ctx)); // else the caller keeps the history in the page itself

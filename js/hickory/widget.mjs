@@ -7,7 +7,7 @@
 import { drawAll, drawLog, drawLookBack, tr, useTexts, targetMap, playerName } from "./board.mjs";
 import { morphChildren } from "../core/morph.mjs";
 import { kbEscape, kbItems } from "../core/keyboard.mjs";
-import { shellFit, shellFollow, shellKeys, shellLargePrint, shellMessages, shellMinWidth, shellOn, shellRoot } from "../core/shell.mjs";
+import { shellDownload, shellFit, shellFollow, shellKeys, shellLargePrint, shellMessages, shellMinWidth, shellOn, shellRoot } from "../core/shell.mjs";
 
 function reducedMotion() {
   try {
@@ -347,7 +347,7 @@ function render({ model, el }) {
   const unwatch = shellOn(model, {
     "change:view": onView, "change:error": showError, "change:explanation": showError, "change:animate": draw,
     "change:show_secrets": draw, "change:projector": () => { draw(); fitting.fit(); }, "change:seats": draw,
-    "change:log_seq": onLogSeq,
+    "change:log_seq": onLogSeq, "change:picture": () => shellDownload(model),
   });
   showError();
   draw();

@@ -79,7 +79,10 @@ INTENTS: Intents = {
     "force": {"version": VERSION, "what": Field(one_of(FORCE_KINDS), required=True),
               "value": Field(_force_value, required=True)},
     "toggle": {"version": LOOSE_VERSION, "name": Field(one_of(TOGGLES), required=True, message="door.toggle")},
-    "projector": SHELL_INTENTS["projector"],  # the shell's projector checkbox, the same for every game
+    # the shell's settings, the same for every game: projector checkbox, language menu, picture button
+    "projector": SHELL_INTENTS["projector"],
+    "language": SHELL_INTENTS["language"],
+    "picture": SHELL_INTENTS["picture"],
     "dismiss": {"version": LOOSE_VERSION},
     "why": {"version": LOOSE_VERSION, "id": Field(_why_id), "target": Field(_target)},
     "look": {"version": LOOSE_VERSION, "step": Field(_step_or_none, required=True)},
