@@ -142,12 +142,12 @@ def test_the_card_games_projector_setting_prints_every_text_at_16_px_or_more_and
     for index in (0, 1):  # a card of the hand picked: the places it may go light up (and say why not)
         widget(page, index).locator(".ct-pickable").first.click()
         widget(page, index).locator(".ct-target").first.wait_for()
-    screens = ((1280, 800, True), (1024, 768, False))
-    normal: dict[tuple[int, int], tuple[float, list[list[float]]]] = {}
+    screens = ((1280, 800, True), (1024, 768, False), (1280, 800, False))  # the last: the choices beside the board
+    normal: dict[tuple[int, bool, int], tuple[float, list[list[float]]]] = {}
     for width, height, left in screens:
         set_screen(page, width, height, file_browser=left)
         for index in range(4):
-            normal[width, index] = (smallest(page, SHELL, index)[0]["px"], boxes(page, SHELL, index))
+            normal[width, left, index] = (smallest(page, SHELL, index)[0]["px"], boxes(page, SHELL, index))
 
     for index in range(4):
         toggle_projector(page, index, True)
@@ -158,7 +158,7 @@ def test_the_card_games_projector_setting_prints_every_text_at_16_px_or_more_and
             board = widget(page, index)
             texts = smallest(page, SHELL, index)
             figures.append(f"{width}x{height} output {area:.0f} px {name} projector: smallest {texts[0]['px']:.1f} px "
-                           f"({texts[0]['text']!r}), normal {normal[width, index][0]:.1f} px")
+                           f"({texts[0]['text']!r}), normal {normal[width, left, index][0]:.1f} px")
             assert texts[0]["px"] >= 16, (width, name, texts)
             faults = board.evaluate(LAYOUT_FAULTS)
             assert not faults, (width, name, faults)
@@ -167,15 +167,15 @@ def test_the_card_games_projector_setting_prints_every_text_at_16_px_or_more_and
             assert right <= output + 1, (width, name, right, output)
             slug = name.replace("!", "").replace(" ", "-").lower()
             board.evaluate("(e) => e.scrollIntoView({ block: 'start' })")
-            lab.screenshot(page, f"projector-{slug}-{width}")
-            whole(page, board, f"projector-{slug}-{width}-whole", lab.output_dir)
+            lab.screenshot(page, f"projector-{slug}-{area:.0f}px")
+            whole(page, board, f"projector-{slug}-{area:.0f}px-whole", lab.output_dir)
 
     for index in range(4):
         toggle_projector(page, index, False)
     for width, height, left in screens:
         set_screen(page, width, height, file_browser=left)
         for index, name in enumerate(NAMES):
-            assert smallest(page, SHELL, index)[0]["px"] == normal[width, index][0], (width, name)
-            assert_still(normal[width, index][1], boxes(page, SHELL, index), f"{name} at {width}, projector off")
+            assert smallest(page, SHELL, index)[0]["px"] == normal[width, left, index][0], (width, name)
+            assert_still(normal[width, left, index][1], boxes(page, SHELL, index), f"{name} at {width}, projector off")
     print("\n" + "\n".join(figures))
     lab.close_everything(page)
