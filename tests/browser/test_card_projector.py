@@ -1,7 +1,8 @@
 """Issue 18 in a real JupyterLab and Chromium: the card games' projector setting (large print for a classroom).
 
-Clocktowers and Mice!, in English and German, at 1024x768 and in the 848 px output area of a 1280x800 screen with
-the file browser open: the shell's checkbox "Projector (large print)" turns every text of the widget (board,
+Clocktowers and Mice!, in English and German (and Italian, switched on the widget), at 1024x768 and in the 848 px
+output area of a 1280x800 screen with the file browser open (and a wide output, where the choices sit beside the
+board): the shell's checkbox "Projector (large print)" turns every text of the widget (board,
 choices, log, controls, messages) to 16 CSS px or more, and the board lays out on more rows instead of shrinking:
 nothing sticks out of the widget or its output area, no two texts overlap, no text leaves its card. Turned off
 again, the widget is as it was. Sizes are read from the rendered page (run with -s to see the figures); the
@@ -130,6 +131,32 @@ def toggle_projector(page: Any, index: int, on: bool) -> None:
     page.wait_for_timeout(300)
 
 
+def choose_language(page: Any, index: int, lang: str) -> None:
+    widget(page, index).locator("[data-control=language]").select_option(lang)
+    page.wait_for_function(f"([i, lang]) => document.querySelectorAll('{SHELL}')[i].lang === lang", arg=[index, lang])
+    page.wait_for_timeout(300)
+
+
+def judge(page: Any, lab: Any, index: int, name: str, area: float) -> str:
+    """Checks widget ``index`` on the projector setting (text sizes, layout faults, inside its output area), saves
+    its screenshots and returns the figure."""
+    board = widget(page, index)
+    texts = smallest(page, SHELL, index)
+    assert texts[0]["px"] >= 16, (area, name, texts)
+    faults = board.evaluate(LAYOUT_FAULTS)
+    assert not faults, (area, name, faults)
+    right = board.evaluate("(e) => e.getBoundingClientRect().right")
+    output = board.evaluate("(e) => e.closest('.jp-OutputArea-output').getBoundingClientRect().right")
+    assert right <= output + 1, (area, name, right, output)
+    slug = name.replace("!", "").replace(" ", "-").lower()
+    board.evaluate("(e) => e.scrollIntoView({ block: 'start' })")
+    lab.screenshot(page, f"projector-{slug}-{area:.0f}px")
+    whole(page, board, f"projector-{slug}-{area:.0f}px-whole", lab.output_dir)
+    size = page.viewport_size
+    return (f"{size['width']}x{size['height']} output {area:.0f} px {name} projector: smallest {texts[0]['px']:.1f} px "
+            f"({texts[0]['text']!r})")
+
+
 def test_the_card_games_projector_setting_prints_every_text_at_16_px_or_more_and_turns_off_cleanly(
         page, lab_server, lab, tmp_path: Path) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -155,20 +182,20 @@ def test_the_card_games_projector_setting_prints_every_text_at_16_px_or_more_and
     for width, height, left in screens:
         area = set_screen(page, width, height, file_browser=left)
         for index, name in enumerate(NAMES):
-            board = widget(page, index)
-            texts = smallest(page, SHELL, index)
-            figures.append(f"{width}x{height} output {area:.0f} px {name} projector: smallest {texts[0]['px']:.1f} px "
-                           f"({texts[0]['text']!r}), normal {normal[width, left, index][0]:.1f} px")
-            assert texts[0]["px"] >= 16, (width, name, texts)
-            faults = board.evaluate(LAYOUT_FAULTS)
-            assert not faults, (width, name, faults)
-            right = board.evaluate("(e) => e.getBoundingClientRect().right")
-            output = board.evaluate("(e) => e.closest('.jp-OutputArea-output').getBoundingClientRect().right")
-            assert right <= output + 1, (width, name, right, output)
-            slug = name.replace("!", "").replace(" ", "-").lower()
-            board.evaluate("(e) => e.scrollIntoView({ block: 'start' })")
-            lab.screenshot(page, f"projector-{slug}-{area:.0f}px")
-            whole(page, board, f"projector-{slug}-{area:.0f}px-whole", lab.output_dir)
+            figures.append(judge(page, lab, index, name, area) + f", normal {normal[width, left, index][0]:.1f} px")
+    for index in (0, 3):  # Italian too, switched on the widget's own menu
+        choose_language(page, index, "it")
+    for width, height, left in screens:
+        area = set_screen(page, width, height, file_browser=left)
+        for index, name in ((0, "Clocktowers it"), (3, "Mice! it")):
+            figures.append(judge(page, lab, index, name, area))
+    for index, lang in ((0, "en"), (3, "de")):
+        choose_language(page, index, lang)
+    for index in (1, 2):  # large print or not, a message goes without moving a control
+        before = boxes(page, SHELL, index)
+        widget(page, index).locator(".cs-error [data-control=dismiss]").click()
+        lab.expect(widget(page, index).locator(".cs-error")).to_be_hidden()
+        assert_still(before, boxes(page, SHELL, index), f"{NAMES[index]} on the projector: a refusal went")
 
     for index in range(4):
         toggle_projector(page, index, False)
