@@ -206,3 +206,49 @@ def test_the_card_games_projector_setting_prints_every_text_at_16_px_or_more_and
             assert_still(normal[width, left, index][1], boxes(page, SHELL, index), f"{name} at {width}, projector off")
     print("\n" + "\n".join(figures))
     lab.close_everything(page)
+
+
+PANELS = """\
+import ipywidgets
+from hickory_widget.clocktowers import ClocktowersGame
+from hickory_widget.mice import MiceGame
+ct = ClocktowersGame.new(players=3, seed=1).widget(language="de", projector=True)
+mice = MiceGame.new(players=3, seed=1).widget(language="de", projector=True, pass_and_play=False)
+ipywidgets.VBox([ipywidgets.HBox([ct, ct.what_if(playouts=2)]), ipywidgets.HBox([mice, mice.what_if(playouts=2)])])
+"""
+
+
+def test_on_the_projector_a_what_if_panel_goes_below_the_board_rather_than_squeeze_it(
+        page, lab_server, lab, tmp_path: Path) -> None:
+    """Set from Python (``game.widget(projector=True)``), the large print is there from the first drawing; the board
+    asks for a wider share of a row, so a what-if panel beside it wraps below while the output is too narrow for
+    both."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "projector-panels.ipynb", PANELS))
+    page.wait_for_function(f"() => document.querySelectorAll('{SHELL}.cs-projector[data-version]').length === 2",
+                           timeout=120_000)
+    panels = page.locator("[data-testid=whatif]")
+    names = ("Clocktowers de", "Mice! de")
+
+    def place(index: int) -> tuple[dict[str, float], dict[str, float]]:
+        board = widget(page, index).evaluate("(e) => e.getBoundingClientRect().toJSON()")
+        return board, panels.nth(index).evaluate("(e) => e.getBoundingClientRect().toJSON()")
+
+    # 1500 px: an output of about 1320 px, room for the normal board and the panel side by side, not the large one
+    for width, height, left in ((1280, 800, True), (1024, 768, False), (1280, 800, False), (1500, 900, False)):
+        area = set_screen(page, width, height, file_browser=left)
+        for index, name in enumerate(names):
+            board, panel = place(index)
+            assert panel["top"] >= board["bottom"] - 1, (name, area, board, panel)  # below, not beside
+            assert board["width"] >= area - 30, (name, area, board)
+            texts = smallest(page, SHELL, index)
+            assert texts[0]["px"] >= 16, (name, area, texts)
+            assert not widget(page, index).evaluate(LAYOUT_FAULTS), (name, area)
+    lab.screenshot(page, "projector-whatif-below")
+    for index, name in enumerate(names):  # normal print: the panel fits beside the board again
+        toggle_projector(page, index, False)
+        page.wait_for_timeout(500)
+        board, panel = place(index)
+        assert panel["left"] >= board["right"] - 1 and panel["top"] < board["bottom"], (name, board, panel)
+    lab.screenshot(page, "projector-whatif-off-beside")
+    lab.close_everything(page)
