@@ -163,7 +163,7 @@ def test_the_card_games_projector_setting_prints_every_text_at_16_px_or_more_and
     lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "card-projector.ipynb", *CARD_GAMES))
     page.wait_for_function(f"() => document.querySelectorAll('{SHELL}[data-version]').length === 4",
                            timeout=120_000)
-    page.wait_for_function(f"() => document.querySelectorAll('{SHELL} .cs-error:not([hidden]), {SHELL} .cs-recent')"
+    page.wait_for_function(f"() => document.querySelectorAll('{SHELL} :is(.cs-error, .cs-recent):not([hidden])')"
                            ".length === 4", timeout=60_000)
     page.wait_for_function("() => !document.querySelector('.mice-animating')", timeout=30_000)  # the reveal shown
     for index in (0, 1):  # a card of the hand picked: the places it may go light up (and say why not)
