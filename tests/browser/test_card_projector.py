@@ -14,27 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_readable_and_still import assert_still, boxes, set_screen, smallest
+from test_readable_and_still import LATE_CARD_GAME, assert_still, boxes, set_screen, smallest
 
 pytestmark = pytest.mark.browser
 
 SHELL = "[data-testid=game]"
 
-CARD_GAMES = ("""\
-import random
-from IPython.display import display
-from hickory_widget.clocktowers import ClocktowersGame
-from hickory_widget.mice import MiceGame
-def late(kind, lang):
-    game = (ClocktowersGame if kind == "ct" else MiceGame).new(players=4, seed=1)
-    rng = random.Random(1)
-    for _ in range(30):
-        if game.over:
-            break
-        game.choose(rng.choice(game.choice_ids))
-    extra = {"pass_and_play": False} if kind == "mice" else {}  # the hand shown: its cards are measured too
-    return game.widget(language=lang, **extra)
-ws = [late("ct", "en"), late("ct", "de"), late("mice", "en"), late("mice", "de")]
+CARD_GAMES = (LATE_CARD_GAME + """\
+shown = {"pass_and_play": False}  # Mice!'s hand shown: its cards are measured too
+ws = [late("ct", "en"), late("ct", "de"), late("mice", "en", **shown), late("mice", "de", **shown)]
 display(*ws)
 """, """\
 for w in (ws[0], ws[3]):  # bots answer the human P1: the message strip lists their moves

@@ -120,21 +120,23 @@ def test_hickory_text_is_readable_at_1024_and_in_an_848_px_output_area_in_englis
     lab.close_everything(page)
 
 
-CARD_GAMES = """\
+LATE_CARD_GAME = """\
 import random
 from IPython.display import display
 from hickory_widget.clocktowers import ClocktowersGame
 from hickory_widget.mice import MiceGame
-def late(kind, lang):
+def late(kind, lang, **options):
     game = (ClocktowersGame if kind == "ct" else MiceGame).new(players=4, seed=1)
     rng = random.Random(1)
     for _ in range(30):
         if game.over:
             break
         game.choose(rng.choice(game.choice_ids))
-    return game.widget(language=lang)
-display(late("ct", "en"), late("ct", "de"), late("mice", "en"), late("mice", "de"))
+    return game.widget(language=lang, **options)
 """
+"""A cell that defines late(kind, lang, **options): a 4-player Clocktowers ("ct") or Mice! game 30 random moves in,
+as a widget (also used by test_card_projector.py)."""
+CARD_GAMES = LATE_CARD_GAME + 'display(late("ct", "en"), late("ct", "de"), late("mice", "en"), late("mice", "de"))\n'
 
 
 def test_card_game_text_is_readable_in_an_848_px_output_area_and_at_1024(page, lab_server, lab,
