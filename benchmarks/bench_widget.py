@@ -246,7 +246,7 @@ def browser_figures(clicks: int) -> list[tuple[str, str]]:
                 jumps.append(page.evaluate(
                     """(step) => new Promise((resolve) => {
                         const root = document.querySelector('[data-testid=hickory]');
-                        const entry = root.querySelector(`.hk-log li[data-step="${step}"]`);
+                        const entry = root.querySelector(`.cs-log li[data-step="${step}"]`);
                         const observer = new MutationObserver(() => {
                             if (root.getAttribute('data-looking') === String(step)) {
                                 observer.disconnect();

@@ -293,7 +293,7 @@ function lsCardLesson(view, send, memory, redraw) {
 
 function render({ model, el }) {
   const root = htmlNode("div", { class: "hk-root ls-root", "data-testid": "lesson", tabindex: "-1" });
-  const banner = htmlNode("div", { class: "hk-error", role: "alert", "data-testid": "lesson-error" }, root);
+  const banner = htmlNode("div", { class: "cs-message cs-error", role: "alert", "data-testid": "lesson-error" }, root);
   const content = htmlNode("div", { class: "ls-content" }, root);
   el.appendChild(root);
   const memory = { key: null, prevHand: null, prevMice: new Map(), frame: 0, draft: {}, table: {}, shownKey: null };

@@ -446,11 +446,12 @@ def test_every_intent_kind_checks_each_of_its_fields(kind: str) -> None:
 
     spec = INTENTS[kind]
     good: dict[str, Any] = {"type": kind, "version": 4}
-    required = {"id": "stay", "name": "animate", "what": "die", "value": 5, "step": 3}
+    required = {"id": "stay", "name": "animate", "what": "die", "value": 5, "step": 3, "on": True, "lang": "de"}
     good.update({n: required[n] for n, f in spec.items() if f.required and n != "version"})
     assert parse_intent(good, 4)["type"] == kind
     for name in spec:
-        for wrong in ({"x": 1}, 1.5, True if name != "version" else 4.0):
+        flag = good.get(name) is True  # a yes/no field (the projector's "on"): a string is its wrong type
+        for wrong in ({"x": 1}, 1.5, "yes" if flag else True if name != "version" else 4.0):
             with pytest.raises(IntentRefused) as info:
                 parse_intent({**good, name: wrong}, 4)
             assert info.value.params.get("field") == name

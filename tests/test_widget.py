@@ -434,3 +434,19 @@ def test_a_choice_that_performs_the_action_is_offered_on_the_action_box() -> Non
         w.choose(w.game.choice_ids[0])
     act = [c for c in w.view["decision"]["choices"] if c["id"].startswith("act")]
     assert act and act[0]["target"] == {"type": "action", "number": w.game.decision.context["number"]}
+
+
+def test_the_shells_settings_work_on_hickory_as_on_every_game(widget: HickoryWidget) -> None:
+    """The shell's projector checkbox, language menu and picture button send the shell's own intents: each takes
+    effect (large print, every word in German, the board's SVG to download), and a malformed one changes nothing."""
+    assert widget.projector is False and widget.view["languages"] == ["en", "it", "de"]
+    send(widget, type="projector", on=True, version=1)
+    assert widget.projector is True and widget.error == ""
+    send(widget, type="language", lang="de", version=1)
+    assert widget.language == "de" and widget.view["lang"] == "de" and widget.texts["ui.undo"] == "↶ Rückgängig"
+    send(widget, type="picture", version=widget.view["version"])
+    assert widget.picture["svg"].startswith("<svg") and widget.picture["name"].endswith(".svg")
+    send(widget, type="language", lang="fr", version=widget.view["version"])
+    assert widget.language == "de" and widget.error
+    send(widget, type="projector", on="yes", version=widget.view["version"])
+    assert widget.projector is True and widget.error

@@ -83,6 +83,7 @@ SHELL_INTENTS: Intents = {
     "language": {"version": LOOSE_VERSION, "lang": Field(one_of(LANGUAGES), required=True)},
     "secrets": {"version": LOOSE_VERSION, "on": Field(flag, required=True)},
     "pass_and_play": {"version": LOOSE_VERSION, "on": Field(flag, required=True)},
+    "projector": {"version": LOOSE_VERSION, "on": Field(flag, required=True)},
     "picture": {"version": LOOSE_VERSION},
     "dismiss": {"version": LOOSE_VERSION},
 }

@@ -3,12 +3,14 @@ languages, and a static SVG in the output so a saved notebook shows the game wit
 
 A game's widget subclasses :class:`GameWidget`, names its drawing module (``board_js``, a JavaScript file that
 defines ``function drawBoard(el, view, ctx)``) and implements :meth:`GameWidget.board`, :meth:`GameWidget.log`
-and :meth:`GameWidget.result`. The front end is the shell module ``core/js/shell.mjs`` (controls, decision panel,
-log) joined with the game's drawing module into the one ES module anywidget loads. A game that brings a whole
-front end of its own (Hickory Dickory) sets anywidget's ``_esm``/``_css`` itself, its own intent table and
-:meth:`GameWidget.publish`; everything else (seats and bots, undo and redo, languages, refusals, the developer log,
-pictures) is the same code. The engine stays the only judge of the rules: an intent made against an older version,
-a malformed one, or an illegal choice is refused with a short visible sentence and changes nothing.
+and :meth:`GameWidget.result`. The front end is the shell (``js/core/shell.mjs``: the one layout system, with its
+controls bar, message area, decision panel and log frames) and its entry point for such games
+(``js/core/widget.mjs``), joined with the game's drawing module into the one ES module anywidget loads. A game
+with a richer board (Hickory Dickory) plugs its own entry point into the same shell, sets anywidget's
+``_esm``/``_css`` itself, its own intent table and :meth:`GameWidget.publish`; everything else (seats and bots,
+undo and redo, languages, refusals, the developer log, pictures) is the same code. The engine stays the only judge
+of the rules: an intent made against an older version, a malformed one, or an illegal choice is refused with a
+short visible sentence and changes nothing.
 """
 
 from __future__ import annotations
@@ -72,10 +74,10 @@ def join_modules(paths: Iterable[Path]) -> str:
 
 
 def bundle(board_js: Path) -> str:
-    """The shared keyboard, DOM and keyed-redraw modules, the game's drawing module and the shell, as one ES
-    module."""
-    return join_modules((SHELL_DIR / "keyboard.mjs", SHELL_DIR / "dom.mjs", SHELL_DIR / "morph.mjs", board_js,
-                         SHELL_DIR / "shell.mjs"))
+    """The shared keyboard, DOM, keyed-redraw and layout modules (``shell.mjs``), the game's drawing module and
+    the entry point of a game that brings only its board (``widget.mjs``), as one ES module."""
+    return join_modules((SHELL_DIR / "keyboard.mjs", SHELL_DIR / "dom.mjs", SHELL_DIR / "morph.mjs",
+                         SHELL_DIR / "shell.mjs", board_js, SHELL_DIR / "widget.mjs"))
 
 
 def styles(board_css: Path | None) -> str:
@@ -138,6 +140,10 @@ class GameWidget(anywidget.AnyWidget):
     pass_and_play = traitlets.Bool(False).tag(sync=True)
     """One screen passed from player to player: before a human seat makes a secret choice, the view hides every
     hand and asks that the screen be handed over; the player then shows their own hand (intent ``ready``)."""
+    projector = traitlets.Bool(False).tag(sync=True)
+    """Large print for a classroom projector: every text of the board, the choices, the log and the controls at 16 CSS
+    px or more, the board laid out (wrapped, stacked, scrolled) rather than shrunk. Set from Python
+    (``game.widget(projector=True)``) or by the checkbox (intent ``projector``); only the front end reads it."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -411,6 +417,9 @@ class GameWidget(anywidget.AnyWidget):
 
     def intent_pass_and_play(self, intent: dict[str, Any]) -> None:
         self.pass_and_play = bool(intent["on"])
+
+    def intent_projector(self, intent: dict[str, Any]) -> None:
+        self.projector = bool(intent["on"])
 
     def intent_picture(self, intent: dict[str, Any]) -> None:
         rules = getattr(self.game, "rules", None)

@@ -2,10 +2,11 @@
 
 Built on the core's widget shell (:class:`~hickory_widget.core.widget.GameWidget`: seats and bots, undo and redo,
 languages, versioned intents and their refusals, the developer log, the static SVG, redrawing after a notebook
-cell), with Hickory Dickory's own front end (``js/``: keyboard, projector, "why not?", log pages, replay) instead
-of the shell's. What is Hickory's own is here: its view model, sent in several traits so that a move sends only the
-log's newest entries; its intents (play until, look back and continue, why, toggles, new game, force, hello); and
-the words of its refusals, from its own catalog.
+cell), and on the shell's front end (``js/core/shell.mjs``: controls bar, message area, decision and log frames,
+layout, keyboard) with Hickory Dickory's board, panels and wiring plugged in (``js/hickory/``: clock and chain,
+projector, "why not?", log pages, look-back and replay). What is Hickory's own is here: its view model, sent in
+several traits so that a move sends only the log's newest entries; its intents (play until, look back and
+continue, why, toggles, new game, force, hello); and the words of its refusals, from its own catalog.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from typing import Any, ClassVar
 import traitlets
 
 from ..core.intents import SEAT_KINDS
+from ..core.messages import LANGUAGES
 from ..core.protocol import IllegalChoice
-from ..core.widget import FRONT_END, MAX_MESSAGE, SHELL_DIR, GameWidget, LanguageError, join_modules
+from ..core.widget import FRONT_END, MAX_MESSAGE, GameWidget, LanguageError, join_modules
 from .analysis import bots
 from .board.intents import INTENTS, PLAY_UNTIL
 from .board.svg import board_svg
@@ -27,7 +29,8 @@ from .game import Game
 from .words.i18n import t
 from .words.why_not import candidate_for, why_not
 
-JS_FILES = ("core/dom.mjs", "core/morph.mjs", "hickory/geometry.mjs", "hickory/board.mjs", "hickory/widget.mjs")
+JS_FILES = ("core/keyboard.mjs", "core/dom.mjs", "core/morph.mjs", "core/shell.mjs", "hickory/geometry.mjs",
+            "hickory/board.mjs", "hickory/widget.mjs")
 """Front-end modules (paths in the front end's tree, :data:`.core.widget.FRONT_END`), in dependency order; see
 :func:`bundle`."""
 LOG_PAGE = 128
@@ -49,12 +52,13 @@ def bundle(directory: Path | None = None) -> str:
     """Joins the front-end modules into the single ES module anywidget loads (:func:`.core.widget.join_modules`);
     Node's test runner imports the same files as ordinary modules."""
     directory = directory or _js_dir()
-    return join_modules([SHELL_DIR / "keyboard.mjs", *(directory / name for name in JS_FILES)])
+    return join_modules(directory / name for name in JS_FILES)
 
 
 def css() -> str:
-    path = _js_dir() / "hickory" / "widget.css"
-    return path.read_text(encoding="utf-8") if path.exists() else ""
+    """The shell's styles (``core/shell.css``: layout, controls, messages, panels) and Hickory Dickory's own."""
+    paths = (_js_dir() / "core" / "shell.css", _js_dir() / "hickory" / "widget.css")
+    return "\n".join(p.read_text(encoding="utf-8") for p in paths if p.exists())
 
 
 class HickoryWidget(GameWidget):
@@ -65,7 +69,7 @@ class HickoryWidget(GameWidget):
     is refused. ``w.refresh()`` redraws at once (for a change made outside a notebook cell, e.g. in a thread).
     """
 
-    _esm = bundle()  # Hickory's whole front end, in place of the shell's
+    _esm = bundle()  # the shell with Hickory Dickory's board, decision panel and log plugged in
     _css = css()
     intents: ClassVar = INTENTS
     redraw_on: ClassVar[tuple[str, ...]] = ("show_secrets",)  # the view holds only the favor cards one may see
@@ -91,8 +95,6 @@ class HickoryWidget(GameWidget):
     explanation = traitlets.Unicode("").tag(sync=True)
     """The answer to the last "why can't I?" question (a click on a spot that is not a legal choice)."""
     animate = traitlets.Bool(True).tag(sync=True)
-    projector = traitlets.Bool(False).tag(sync=True)
-    """Large print for a projected screen: bigger text, mice and tiles, the clock first."""
     seats = traitlets.Dict().tag(sync=True)
     """Who plays each color: {"red": "greedy", "blue": "random"}; colors not named are "human". The seat menus
     show this trait and set it; bots play their seats until a human seat must decide."""
@@ -237,6 +239,7 @@ class HickoryWidget(GameWidget):
             view["can_undo"] = view["can_redo"] = False
         view["replay_from"] = min(self._replay_from, len(self.game.history))
         view["secrets_allowed"] = self.allow_secrets
+        view["languages"] = list(LANGUAGES)  # the shell's language menu
         self._send_log()  # before the view: the front end draws when the view arrives
         self.texts = texts  # traitlets sends it only when it changed (the language)
         self.view = view

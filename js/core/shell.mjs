@@ -1,247 +1,296 @@
-// The widget shell every game shares (hickory_widget/core/widget.py): controls, seats, the game's board, the
-// decision panel with every legal option as a button, and the log. The game's drawing module is joined in
-// front of this one and defines drawBoard(el, view, ctx); ctx.choose(id) sends a choice, ctx.memory keeps the
-// game's own front-end state (e.g. a selected card) across redraws. The keyboard (keyboard.mjs): Tab goes from
-// group to group (controls, seats, board, decision), the arrow keys within one, Enter or Space acts; keys pressed
-// in the widget never reach the notebook's shortcuts, and the focus stays on the same control after a move. The
-// decision is announced to screen readers through one live region that is never rebuilt. Each drawing is made
-// fresh and morphed into the page (core/morph.mjs: keyed updates), so a move touches only what changed.
-import { drawBoard } from "./board.mjs";
+// The one layout system of the three games' widgets: the root with its live region, the controls bar and the
+// settings every game has, the message area of fixed height, the decision panel's frame, the log's frame, the
+// layout by width (beside, stacked or scrolled) and the keyboard set-up. A game plugs in its board and its own
+// parts: the card games through core/widget.mjs (their board drawing), Hickory Dickory through hickory/widget.mjs and
+// hickory/board.mjs (its clock and chain, question ids and flashed choices, log pages, filters and look-back).
+// Joined in front of the games' modules (core/widget.py bundle(), hickory/widget.py JS_FILES): every top-level
+// name here starts with "shell" (or SHELL_), so that it clashes with none of theirs.
 import { kbFocusKey, kbInstall, kbRefocus, kbTabStops } from "./keyboard.mjs";
-import { besideOrBelow, listen, node } from "./dom.mjs";
-import { morphChildren } from "./morph.mjs";
+import { besideOrBelow, htmlNode, listen } from "./dom.mjs";
 
-/** Board spots a game marks role="button" are the board group's members, and act on Enter and Space. */
-const SHELL_ROVING = { board: "[role=button]", seats: "select" };
-
-
-function button(label, control, onClick, disabled = false) {
-  const b = node("button", "cs-button", label);
-  b.type = "button";
-  b.dataset.control = control;
-  b.disabled = disabled;
+/** A button of the shell; ``control`` (data-control) names it for tests, the keyboard's focus and morph keys. */
+export function shellButton(label, control, onClick, { disabled = false, title = null, className = "cs-button" } = {}) {
+  const b = htmlNode("button", { type: "button", class: className, "data-control": control, title }, null, label);
+  b.disabled = Boolean(disabled);
   listen(b, "click", onClick);
   return b;
 }
 
-function checkbox(label, control, checked, onChange) {
-  const wrap = node("label", "cs-check");
-  const box = node("input");
-  box.type = "checkbox";
+/** A labelled checkbox that calls ``onChange(on)``. */
+export function shellCheck(label, control, checked, onChange) {
+  const wrap = htmlNode("label", { class: "cs-check" });
+  const box = htmlNode("input", { type: "checkbox", "data-control": control }, wrap);
   box.checked = Boolean(checked);
-  box.dataset.control = control;
   listen(box, "change", () => onChange(box.checked));
-  wrap.append(box, document.createTextNode(" " + label));
+  htmlNode("span", {}, wrap, ` ${label}`);
   return wrap;
 }
 
-function render({ model, el: host }) {
-  const root = node("div", "cs-root");
-  root.dataset.testid = "game";
-  const live = node("div", "cs-live");
-  live.setAttribute("aria-live", "polite");
-  live.setAttribute("role", "status");
-  live.dataset.testid = "announcer";
-  const content = node("div", "cs-content");
-  root.append(live, content);
-  host.appendChild(root);
-  besideOrBelow(host, 600); // a panel beside the board only when both keep their readable sizes (dom.mjs)
-  const memory = {};
-  const stops = {};
-  const removeKeys = kbInstall(root, { targets: "[role=button]:not(button)", selectors: SHELL_ROVING, stops });
-
-  const send = (intent) => {
-    const view = model.get("view") || {};
-    model.send({ ...intent, version: view.version ?? 0 });
-  };
-  const ctx = {
-    memory,
-    send,
-    choose: (id) => send({ type: "choose", id }),
-    redraw: () => draw(),
-    live: () => content.querySelector("[data-roving=board]"), // the board on the page (a drawing is morphed into it)
-  };
-
-  function controls(view) {
-    const t = view.texts;
-    const bar = node("div", "cs-controls");
-    bar.dataset.roving = "controls";
-    bar.append(
-      node("strong", "cs-title", view.title),
-      button(t["shell.undo"], "undo", () => send({ type: "undo" }), !view.can_undo),
-      button(t["shell.redo"], "redo", () => send({ type: "redo" }), !view.can_redo),
-      button(t["shell.step_bot"], "bot_step", () => send({ type: "bot_step" }), !view.decision),
-      button(t["shell.play_bots"], "bots_play", () => send({ type: "bots_play" }), !view.decision),
-    );
-    const secrets = checkbox(t["shell.secrets"], "secrets", view.secrets, (on) => send({ type: "secrets", on }));
-    const pass = checkbox(t["shell.pass_and_play"], "pass_and_play", view.pass_and_play,
-      (on) => send({ type: "pass_and_play", on }));
-    const lang = node("select", "cs-select");
-    lang.dataset.control = "language";
-    lang.setAttribute("aria-label", t["shell.language"]);
-    for (const code of view.languages) {
-      const option = node("option", "", code.toUpperCase());
-      option.value = code;
-      option.selected = code === view.language;
-      lang.append(option);
-    }
-    listen(lang, "change", () => send({ type: "language", lang: lang.value }));
-    if (view.secrets_allowed) bar.append(secrets);  // only where the notebook's author allows hidden cards
-    bar.append(pass, lang, button(t["shell.picture"], "picture", () => send({ type: "picture" })));
-    return bar;
-  }
-
-  function seats(view) {
-    const t = view.texts;
-    const row = node("div", "cs-seats");
-    row.dataset.roving = "seats";
-    row.append(node("span", "cs-label", t["shell.seats"] + ":"));
-    for (const player of view.players) {
-      const label = node("label", "cs-seat", player + " ");
-      const select = node("select", "cs-select");
-      select.dataset.seat = player;
-      for (const kind of view.seat_kinds) {
-        const option = node("option", "", t["shell.seat." + kind]);
-        option.value = kind;
-        option.selected = view.seats[player] === kind;
-        select.append(option);
-      }
-      listen(select, "change", () => send({ type: "seat", player, kind: select.value }));
-      label.append(select);
-      row.append(label);
-    }
-    return row;
-  }
-
-  function decisionPanel(view) {
-    const t = view.texts;
-    const panel = node("div", "cs-decision");
-    panel.dataset.roving = "decision";
-    if (!view.decision) {
-      panel.append(node("div", "cs-result", view.result || t["shell.over"]));
-      return panel;
-    }
-    if (view.curtain) {
-      const fill = (text) => text.replace("{player}", view.curtain);
-      const curtain = node("div", "cs-curtain");
-      curtain.dataset.testid = "curtain";
-      curtain.append(node("p", "", fill(t["shell.pass_to"])),
-        button(fill(t["shell.ready"]), "ready", () => send({ type: "ready", player: view.curtain })));
-      panel.append(curtain);
-      return panel;
-    }
-    panel.append(node("div", "cs-prompt", view.decision.prompt));
-    const list = node("div", "cs-choices");
-    list.setAttribute("aria-label", t["shell.choices"]);
-    for (const choice of view.decision.choices) {
-      const b = node("button", "cs-choice", choice.label);
-      b.type = "button";
-      b.dataset.choiceId = choice.id;
-      listen(b, "click", () => ctx.choose(choice.id));
-      list.append(b);
-    }
-    panel.append(list);
-    return panel;
-  }
-
-  function log(view) {
-    const box = node("details", "cs-log");
-    box.open = true;
-    box.append(node("summary", "", view.texts["shell.log"]));
-    const list = node("ol", "");
-    const lines = view.log.slice(-12);
-    list.start = view.log.length - lines.length + 1;
-    lines.forEach((line, i) => {
-      const item = node("li", "", line);
-      if (view.recent_from != null && list.start + i > view.recent_from) item.className = "cs-recent-line";
-      list.append(item);
-    });
-    box.append(list);
-    return box;
-  }
-
-  function draw() {
-    const started = performance.now();
-    const view = model.get("view") || {};
-    if (!view.texts) return;
-    root.dataset.version = String(view.version);
-    root.dataset.decisionKind = view.decision ? view.decision.kind : "over";
-    root.dataset.player = view.decision ? view.decision.player : "";
-    root.dataset.curtain = view.curtain || "";
-    root.lang = view.language;
-    const error = model.get("error") || "";
-    // Nothing moves under the pointer: a refusal, else the moves since the last human one, shows in a strip of
-    // fixed height above the board (scrolled when longer), never by pushing the controls, board or choices.
-    const messages = node("div", "cs-messages");
-    messages.dataset.testid = "messages";
-    const banner = node("div", "cs-error", error);
-    banner.setAttribute("role", "alert");
-    banner.hidden = !error;
-    if (error) {
-      banner.append(button(view.texts["shell.error_close"], "dismiss", () => send({ type: "dismiss" })));
-    }
-    messages.append(banner);
-    const recent = view.recent_from == null || view.curtain || error ? [] : view.log.slice(view.recent_from).slice(-6);
-    if (recent.length) { // the bots' answers to the last human move, before the next question
-      const box = node("div", "cs-recent");
-      box.dataset.testid = "recent";
-      box.append(node("div", "cs-recent-title", view.texts["shell.recent"]));
-      const list = node("ul", "");
-      for (const line of recent) list.append(node("li", "", line));
-      box.append(list);
-      messages.append(box);
-    }
-    const focus = root.contains(document.activeElement) ? document.activeElement : null;
-    const active = focus ? kbFocusKey(focus) : null;
-    const onBoard = Boolean(focus?.closest("[data-roving=board]")); // keep a board user on the board
-    const board = node("div", "cs-board");
-    board.dataset.roving = "board";
-    drawBoard(board, view, ctx);
-    const side = node("div", "cs-side");
-    side.append(decisionPanel(view), log(view));
-    const main = node("div", "cs-main");
-    main.append(board, side);
-    // The fresh drawing is morphed into the page (morph.mjs): unchanged nodes stay, so the browser styles and lays
-    // out only what changed; handlers are attached with listen() so that a kept node takes the fresh one's.
-    const fresh = document.createDocumentFragment();
-    fresh.append(controls(view), seats(view), messages, main);
-    morphChildren(content, fresh);
-    const lines = content.querySelector(".cs-log ol");
-    if (lines) requestAnimationFrame(() => { lines.scrollTop = lines.scrollHeight; }); // the newest line in view
-    kbTabStops(content, stops, SHELL_ROVING);
-    const boardStop = "[data-roving=board] [tabindex='0']";
-    kbRefocus(content, active, onBoard ? [boardStop, ".cs-choice"] : [".cs-choice", boardStop, "[data-roving=controls] [tabindex='0']"]);
-    const t = view.texts;
-    const said = view.curtain ? t["shell.pass_to"].replace("{player}", view.curtain)
-      : view.decision ? view.decision.prompt : (view.result || t["shell.over"]);
-    if (live.textContent !== said) live.textContent = said;
-    root.dataset.drawMs = (performance.now() - started).toFixed(1); // read by benchmarks/bench_widget.py
-  }
-
-  // The picture button asks Python for the static SVG; when it arrives it is downloaded as a file.
-  const download = () => {
-    const picture = model.get("picture") || {};
-    if (!picture.svg) return;
-    const url = URL.createObjectURL(new Blob([picture.svg], { type: "image/svg+xml" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = picture.name || "game.svg";
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
-
-  draw();
-  model.on("change:picture", download);
-  model.on("change:view", draw);
-  model.on("change:error", draw);
-  return () => {
-    removeKeys();
-    model.off("change:picture", download);
-    model.off("change:view", draw);
-    model.off("change:error", draw);
-  };
+/** A select of ``options`` ([value, label] pairs) showing ``value``, that calls ``onChange(value)``. */
+export function shellSelect(options, value, onChange, attrs = {}) {
+  const select = htmlNode("select", { class: "cs-select", ...attrs });
+  for (const [v, label] of options) htmlNode("option", { value: v }, select, label);
+  select.value = String(value);
+  listen(select, "change", () => onChange(select.value));
+  return select;
 }
 
-export default { render };
+/** Undo and redo, off when there is nothing to take back or ``off`` (e.g. while looking back). */
+export function shellUndoRedo(view, { undo, redo, undoTitle = null }, send, off = false) {
+  return [
+    shellButton(undo, "undo", () => send({ type: "undo" }), { disabled: !view.can_undo || off, title: undoTitle }),
+    shellButton(redo, "redo", () => send({ type: "redo" }), { disabled: !view.can_redo || off }),
+  ];
+}
+
+/** The projector setting (large print, trait ``projector``): the same checkbox and intent in every game. */
+export function shellProjector(label, on, send) {
+  return shellCheck(label, "projector", on, (value) => send({ type: "projector", on: value }));
+}
+
+/**
+ * Large print on the root (class cs-projector: every text 16 px or more, shell.css and the game's stylesheet) when
+ * the model's ``projector`` is on; returns it.
+ */
+export function shellLargePrint(model, root) {
+  const on = Boolean(model.get("projector"));
+  root.classList.toggle("cs-projector", on);
+  return on;
+}
+
+/** The width (px) a widget asks of its row: its board's readable minimum and a column, wider in large print. */
+export function shellMinWidth(model) {
+  return model.get("projector") ? 840 : 600;
+}
+
+/** The language of the widget's words, one of ``languages``. */
+export function shellLanguage(languages, language, label, send) {
+  return shellSelect(languages.map((code) => [code, code.toUpperCase()]), language,
+    (lang) => send({ type: "language", lang }), { "data-control": "language", "aria-label": label });
+}
+
+/**
+ * The controls bar: one toolbar (one Tab stop, the arrow keys within it) of rows; a row is a list of controls
+ * (``null`` ones left out) or ``{items, hidden}``, or a node shown as it is (a note).
+ */
+export function shellControls(rows, label) {
+  const bar = htmlNode("div", { "data-key": "controls", class: "cs-controls", role: "toolbar", "aria-label": label,
+    "data-roving": "controls" });
+  for (const row of rows) {
+    if (!row) continue;
+    if (row.nodeType) {
+      bar.appendChild(row);
+      continue;
+    }
+    const items = Array.isArray(row) ? row : row.items;
+    const line = htmlNode("div", { class: "cs-row", hidden: row.hidden || null }, bar);
+    line.append(...items.filter(Boolean));
+  }
+  return bar;
+}
+
+/** The parts of the message area, top to bottom, and how each is announced. */
+const SHELL_MESSAGES = {
+  look: {}, // the look-back bar (Hickory Dickory)
+  note: {}, // a saved page's note
+  error: { role: "alert" }, // a refusal
+  info: { textRole: "status", testid: "explanation" }, // a why-not answer
+  recent: { testid: "recent" }, // the bots' moves since the last human one
+};
+
+/**
+ * Nothing moves under the pointer: refusals, why-not answers, the look-back bar, a saved page's note and the
+ * latest moves appear in one area of fixed height (it scrolls when they are longer), never by pushing the
+ * controls or the board. Made once; a drawing puts it in its place with shellKept(). ``show(part, content,
+ * {close, closeLabel, control})``: text or nodes (empty: the part is hidden), with a close button when ``close``.
+ */
+export function shellMessages() {
+  const el = htmlNode("div", { class: "cs-messages", "data-testid": "messages", "data-key": "messages" });
+  const parts = {};
+  for (const [name, how] of Object.entries(SHELL_MESSAGES)) {
+    const own = how.textRole ? null : how.testid; // the text's own test id when it is announced by itself
+    const box = htmlNode("div", { class: `cs-message cs-${name}`, role: how.role, "data-testid": own, hidden: true }, el);
+    const text = htmlNode("div", { class: "cs-message-text", role: how.textRole, "data-testid": own ? null : how.testid }, box);
+    parts[name] = { box, text, close: null };
+  }
+  const show = (name, content, { close = null, closeLabel = "", control = "dismiss" } = {}) => {
+    const part = parts[name];
+    const nodes = content == null || content === "" ? [] : Array.isArray(content) ? content : [content];
+    if (nodes.length === 1 && typeof nodes[0] === "string") {
+      if (part.text.childNodes.length !== 1 || part.text.textContent !== nodes[0]) part.text.textContent = nodes[0];
+    } else {
+      part.text.replaceChildren(...nodes);
+    }
+    part.box.hidden = !nodes.length;
+    if (close && !part.close) {
+      part.close = htmlNode("button", { type: "button", class: "cs-close", "data-control": control }, part.box, "×");
+    }
+    if (part.close) {
+      part.close.hidden = !close;
+      part.close.setAttribute("aria-label", closeLabel);
+      part.close.title = closeLabel;
+      listen(part.close, "click", () => {
+        part.box.hidden = true;
+        close?.();
+      });
+    }
+  };
+  return { el, show, shown: (name) => !parts[name].box.hidden };
+}
+
+/** A stand-in for a node made once (the message area): morph.mjs puts the node itself in its place, untouched. */
+export function shellKept(node) {
+  const standIn = node.cloneNode(false);
+  standIn.hkKeep = node;
+  return standIn;
+}
+
+/**
+ * The decision panel's frame: a section (the "decision" keyboard group) with a head (who decides and the
+ * question), a body (the result, a curtain) and one button per choice. ``choice(ch)`` gives a choice's own
+ * attributes (e.g. the board spot it stands for); ``color`` marks the deciding player (CSS --pc).
+ */
+export function shellDecision({ label, className = "", player = null, color = null, head = [], body = [],
+  choices = [], choicesLabel = "", onChoose = null, choice = () => ({}) }) {
+  const panel = htmlNode("section", { "data-key": "decision", class: `cs-decision ${className}`.trim(), "aria-label": label,
+    "data-region": "decision", "data-roving": "decision", "data-player": player });
+  if (color) panel.style.setProperty("--pc", color);
+  if (head.length) htmlNode("div", { class: "cs-decision-head" }, panel).append(...head);
+  panel.append(...body);
+  if (choices.length) {
+    const list = htmlNode("div", { class: "cs-choices", role: "toolbar", "aria-label": choicesLabel }, panel);
+    for (const ch of choices) {
+      const b = htmlNode("button", { type: "button", class: "cs-choice", "data-choice-id": ch.id, ...choice(ch) }, list, ch.label);
+      listen(b, "click", () => onChoose(ch.id));
+    }
+  }
+  return panel;
+}
+
+/**
+ * The log's frame: a section with a head row (a title and the game's own controls: filters, replay) over a list
+ * that scrolls by itself. ``keep`` ({box, list}) are the nodes of the last drawing, kept so that a long log is
+ * neither rebuilt nor detached; ``browse``: the list is one Tab stop whose entries the arrow keys walk.
+ */
+export function shellLog({ keep = null, label, title, extras = [], listLabel, browse = false }) {
+  const box = keep?.box ?? htmlNode("section", { class: "cs-history", "data-key": "history" });
+  box.setAttribute("aria-label", label);
+  const head = htmlNode("div", { class: "cs-row cs-history-head" });
+  htmlNode("h4", {}, head, title);
+  head.append(...extras.filter(Boolean));
+  const old = box.querySelector(":scope > .cs-history-head");
+  if (old) old.replaceWith(head);
+  else box.prepend(head);
+  let list = keep?.list;
+  if (!list) list = htmlNode("ol", { class: "cs-log", ...(browse ? { tabindex: "0", role: "listbox", "data-roving": "log" } : {}) });
+  if (list.getAttribute("aria-label") !== listLabel) list.setAttribute("aria-label", listLabel);
+  if (list.parentNode !== box) box.appendChild(list);
+  return { box, list };
+}
+
+/**
+ * The log list follows the newest entry until the user scrolls it up; an entry marked ``here`` (the move looked
+ * at) is scrolled to the middle instead. Scrolled in the next frame, where the browser lays out anyway.
+ */
+export function shellFollow(list, state) {
+  if (!list) return;
+  const here = list.querySelector(".cs-log-here");
+  const count = list.childElementCount;
+  if (here || (state.pinned !== false && count !== state.count)) {
+    requestAnimationFrame(() => {
+      if (here) list.scrollTop = here.offsetTop - list.clientHeight / 2;
+      else list.scrollTop = list.scrollHeight;
+    });
+  }
+  state.count = here ? -1 : count;
+  if (!list.hasAttribute("data-watched")) {
+    list.setAttribute("data-watched", "");
+    list.addEventListener("scroll", () => {
+      if (!list.querySelector(".cs-log-here")) state.pinned = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+    });
+  }
+}
+
+/** The root (``className``: the game's own class too), its live region (never rebuilt) and its content. */
+export function shellRoot(host, { testid, className = "" }) {
+  const root = htmlNode("div", { class: `cs-root ${className}`.trim(), "data-testid": testid });
+  const live = htmlNode("div", { class: "cs-live", "aria-live": "polite", role: "status", "data-testid": "announcer" }, root);
+  const content = htmlNode("div", { class: "cs-content" }, root);
+  host.appendChild(root);
+  const say = (text) => {
+    if (live.textContent !== text) live.textContent = text;
+  };
+  return { root, live, content, say };
+}
+
+/**
+ * The layout by width: the widget asks its row (an ipywidgets HBox beside a what-if panel) for ``min()`` px
+ * (dom.mjs besideOrBelow: a panel beside the board only when both keep their readable sizes), and its root has
+ * each class of ``sizes()`` ({class: width}) while it is narrower than that width: the game's CSS then stacks its
+ * column under the board, or lets the board scroll instead of shrinking its text. ``fit()`` again after a
+ * setting changed the sizes; ``stop()`` at the end.
+ */
+export function shellFit(host, root, { min, sizes = () => ({}), then = null }) {
+  let asked = null;
+  const fit = () => {
+    const want = min();
+    if (want !== asked) {
+      asked = want;
+      besideOrBelow(host, want);
+    }
+    const w = root.getBoundingClientRect().width || host.clientWidth || 0;
+    for (const [name, below] of Object.entries(sizes())) root.classList.toggle(name, w > 0 && w < below);
+    then?.();
+  };
+  const observer = globalThis.ResizeObserver ? new ResizeObserver(fit) : null;
+  observer?.observe(root);
+  fit();
+  return { fit, stop: () => observer?.disconnect() };
+}
+
+/**
+ * The keyboard: keys stay in the widget, each [data-roving] group is one Tab stop roved with the arrows
+ * (keyboard.mjs). ``redraw(draw, fallbacks)`` draws with the focus kept on "the same" control, else on the first
+ * of ``fallbacks(onBoard)`` (selectors; ``onBoard``: the focus was on the board).
+ */
+export function shellKeys(root, content, { targets = null, selectors = {}, whole = [], onKey = null } = {}) {
+  const stops = {};
+  const remove = kbInstall(root, { targets, selectors, stops, onKey });
+  const redraw = (draw, fallbacks) => {
+    const focus = root.contains(document.activeElement) ? document.activeElement : null;
+    const active = focus ? kbFocusKey(focus) : null;
+    const onBoard = Boolean(focus?.closest("[data-roving=board]"));
+    draw();
+    kbTabStops(content, stops, selectors, whole);
+    kbRefocus(content, active, fallbacks(onBoard));
+  };
+  return { stops, redraw, remove };
+}
+
+/** Selectors of the focus to fall back on after a move: the first choice, else the board, else the controls. */
+export function shellFallbacks(onBoard) {
+  const board = "[data-roving=board] [tabindex='0']";
+  return onBoard ? [board, ".cs-choice"] : [".cs-choice", board, "[data-roving=controls] [tabindex='0']"];
+}
+
+/** The picture a game's Python side sends (trait ``picture``: {svg, name}), downloaded as a file. */
+export function shellDownload(model) {
+  const picture = model.get("picture") || {};
+  if (!picture.svg) return;
+  const url = URL.createObjectURL(new Blob([picture.svg], { type: "image/svg+xml" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = picture.name || "game.svg";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Handlers of the model's events ({"change:view": draw, ...}); returns the function that removes them all. */
+export function shellOn(model, handlers) {
+  for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
+  return () => {
+    for (const [event, fn] of Object.entries(handlers)) model.off(event, fn);
+  };
+}

@@ -3,6 +3,7 @@
 // No top-level name here may repeat one in geometry.mjs or widget.mjs: the three files are concatenated.
 import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, clusterOffsets, rowOffsets, CHAIN, chainSpaces, chainRight, weightPosition, wrapText, shortLabel, fitLines, } from "./geometry.mjs";
 import { htmlNode, listen } from "../core/dom.mjs";
+import { shellButton, shellCheck, shellControls, shellDecision, shellKept, shellLanguage, shellLog, shellProjector, shellSelect, shellUndoRedo } from "../core/shell.mjs";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PLAYER_FILL = { blue: "#2d6cc0", yellow: "#f5c824", red: "#cc3a2e", brown: "#8b5a2b" };
@@ -797,38 +798,31 @@ export function drawPlayers(view, ctx) {
 // Decision panel, standings, log, controls.
 
 export function drawDecision(view, ctx) {
-  const panel = htmlNode("section", { "data-key": "decision", class: "hk-decision", "aria-label": tr("ui.decision", "Decision"), "data-region": "decision" });
+  const frame = { label: tr("ui.decision", "Decision"), className: "hk-decision" };
   if (view.over) {
-    htmlNode("h3", {}, panel, tr("ui.game_over", "Game over: standings"));
     // numbered once: the place is in the text (ties share a place), so the list itself shows no numbers
-    const ol = htmlNode("ol", { class: "hk-standings" }, panel);
+    const ol = htmlNode("ol", { class: "hk-standings" });
     for (const st of view.standings) {
       const li = htmlNode("li", { "data-standing": st.color }, ol);
       li.appendChild(colorDot(st.color, 14));
       htmlNode("span", {}, li, ` ${tr("ui.standing", "{place}. {color}: {score} points", { place: st.place, color: playerName(st.color), score: st.score })}`);
     }
-    return panel;
+    return shellDecision({ ...frame, body: [htmlNode("h3", {}, null, tr("ui.game_over", "Game over: standings")), ol] });
   }
   const d = view.decision;
-  if (!d) {
-    htmlNode("p", { class: "hk-muted" }, panel, tr("ui.no_decision", "No decision pending."));
-    return panel;
-  }
-  panel.style.setProperty("--pc", PLAYER_FILL[d.player] ?? "#888");
-  panel.setAttribute("data-player", d.player);
-  const head = htmlNode("div", { class: "hk-decision-head" }, panel);
-  head.appendChild(colorDot(d.player, 18));
-  htmlNode("strong", { class: "hk-decider" }, head, tr("ui.decides", "{color} decides: ", { color: playerName(d.player) }));
-  if (d.mouse) head.appendChild(mouseIcon(d.mouse, 22, { class: "hk-icon hk-prompt-icon" }));
-  htmlNode("span", { class: "hk-prompt" }, head, d.prompt);
+  if (!d) return shellDecision({ ...frame, body: [htmlNode("p", { class: "hk-muted" }, null, tr("ui.no_decision", "No decision pending."))] });
   const seat = ctx.seats?.[d.player];
-  if (seat && seat !== "human") htmlNode("span", { class: "hk-muted" }, head, tr("ui.bot_thinking", "(a bot plays this seat)"));
-  const buttons = htmlNode("div", { class: "hk-choices", role: "toolbar", "aria-label": tr("ui.choices", "Choices"), "data-roving": "decision" }, panel);
-  for (const ch of d.choices) {
-    const b = htmlNode("button", { type: "button", class: "hk-choice", tabindex: ctx.roving ? "-1" : null, "data-choice-id": ch.id, "data-target-key": targetKey(ch.target) ?? "" }, buttons, ch.label);
-    listen(b, "click", () => ctx.send({ type: "choose", id: ch.id }));
-  }
-  return panel;
+  const head = [
+    colorDot(d.player, 18),
+    htmlNode("strong", { class: "hk-decider" }, null, tr("ui.decides", "{color} decides: ", { color: playerName(d.player) })),
+    d.mouse ? mouseIcon(d.mouse, 22, { class: "hk-icon hk-prompt-icon" }) : null,
+    htmlNode("span", { class: "cs-prompt" }, null, d.prompt),
+    seat && seat !== "human" ? htmlNode("span", { class: "hk-muted" }, null, tr("ui.bot_thinking", "(a bot plays this seat)")) : null,
+  ].filter(Boolean);
+  // each choice names the board spot it stands for (data-target-key), so a click there can flash it
+  return shellDecision({ ...frame, player: d.player, color: PLAYER_FILL[d.player] ?? "#888", head, choices: d.choices,
+    choicesLabel: tr("ui.choices", "Choices"), onChoose: (id) => ctx.send({ type: "choose", id }),
+    choice: (ch) => ({ tabindex: ctx.roving ? "-1" : null, "data-target-key": targetKey(ch.target) ?? "" }) });
 }
 
 /**
@@ -852,41 +846,26 @@ export function drawLog(view, ctx = {}) {
   // The section and its list are kept between drawings (ctx.logNodes holds them and the entries): a redraw
   // rebuilds the head, appends the new events and moves nothing else, so the list never leaves the page.
   const reuse = ctx.logNodes instanceof Map ? ctx.logNodes : null;
-  const box = reuse?.get("box") ?? htmlNode("section", { class: "hk-history" });
-  box.setAttribute("aria-label", tr("ui.history", "History"));
-  const head = htmlNode("div", { class: "hk-row hk-history-head" });
-  htmlNode("h4", {}, head, tr("ui.history_title", "History: moves made {n}", { n: view.looking?.steps ?? view.steps ?? 0 }));
-  const who = htmlNode("select", { "data-control": "log-player", "aria-label": tr("ui.history_player", "Show the moves of") }, head);
-  htmlNode("option", { value: "" }, who, tr("ui.history_all_players", "all players"));
-  for (const p of view.players) htmlNode("option", { value: p.color }, who, playerName(p.color));
-  who.value = filter.player;
-  const what = htmlNode("select", { "data-control": "log-group", "aria-label": tr("ui.history_group", "Show events of kind") }, head);
-  htmlNode("option", { value: "" }, what, tr("ui.history_all_kinds", "all kinds"));
-  for (const g of LOG_GROUPS) htmlNode("option", { value: g }, what, tr(`ui.history_group.${g}`, g));
-  what.value = filter.group;
   const refilter = () => {
     filter.player = who.value;
     filter.group = what.value;
     ctx.redraw?.();
   };
-  who.addEventListener("change", refilter);
-  what.addEventListener("change", refilter);
+  const who = shellSelect([["", tr("ui.history_all_players", "all players")], ...view.players.map((p) => [p.color, playerName(p.color)])],
+    filter.player, refilter, { "data-control": "log-player", "aria-label": tr("ui.history_player", "Show the moves of") });
+  const what = shellSelect([["", tr("ui.history_all_kinds", "all kinds")], ...LOG_GROUPS.map((g) => [g, tr(`ui.history_group.${g}`, g)])],
+    filter.group, refilter, { "data-control": "log-group", "aria-label": tr("ui.history_group", "Show events of kind") });
+  const extras = [who, what];
   if (ctx.send) {
-    const replay = htmlNode("button", { type: "button", "data-control": "replay", disabled: !(view.looking?.steps ?? view.steps) || null, title: tr("ui.replay_title", "Show the moves since your last decision one by one") }, head, tr("ui.replay", "▶ Replay last moves"));
-    replay.addEventListener("click", () => ctx.replay?.());
-    const speed = htmlNode("select", { "data-control": "replay-speed", "aria-label": tr("ui.replay_speed", "Replay speed") }, head);
-    for (const [v, key, fb] of [["1500", "ui.speed_slow", "slow"], ["700", "ui.speed_normal", "normal"], ["250", "ui.speed_fast", "fast"]]) htmlNode("option", { value: v }, speed, tr(key, fb));
-    speed.value = String(ctx.replaySpeed ?? 700);
-    speed.addEventListener("change", () => { if (ctx.setReplaySpeed) ctx.setReplaySpeed(Number(speed.value)); });
+    extras.push(shellButton(tr("ui.replay", "▶ Replay last moves"), "replay", () => ctx.replay?.(),
+      { disabled: !(view.looking?.steps ?? view.steps), title: tr("ui.replay_title", "Show the moves since your last decision one by one") }));
+    extras.push(shellSelect([["1500", tr("ui.speed_slow", "slow")], ["700", tr("ui.speed_normal", "normal")], ["250", tr("ui.speed_fast", "fast")]],
+      ctx.replaySpeed ?? 700, (v) => ctx.setReplaySpeed?.(Number(v)), { "data-control": "replay-speed", "aria-label": tr("ui.replay_speed", "Replay speed") }));
   }
   const looking = view.looking?.step;
-  const oldHead = box.querySelector(":scope > .hk-history-head");
-  if (oldHead) oldHead.replaceWith(head);
-  else box.prepend(head);
-  let ol = reuse?.get("list");
-  if (!ol) ol = htmlNode("ol", { class: "hk-log", tabindex: "0", role: "listbox", "data-roving": "log" });
-  if (ol.getAttribute("aria-label") !== tr("ui.log", "Log")) ol.setAttribute("aria-label", tr("ui.log", "Log"));
-  if (ol.parentNode !== box) box.appendChild(ol);
+  const { box, list: ol } = shellLog({ keep: reuse ? { box: reuse.get("box"), list: reuse.get("list") } : null,
+    label: tr("ui.history", "History"), title: tr("ui.history_title", "History: moves made {n}", { n: view.looking?.steps ?? view.steps ?? 0 }),
+    extras, listLabel: tr("ui.log", "Log"), browse: true });
   let shown = 0;
   const kept = new Map([["box", box], ["list", ol]]);
   const wanted = [];
@@ -898,8 +877,8 @@ export function drawLog(view, ctx = {}) {
     const key = `${view.lang}|${index}|${e.step}|${e.kind}|${e.text}`;
     let li = reuse?.get(key);
     if (!li) li = logItem(e, index, ctx);
-    if (li.classList.contains("hk-log-here") !== here) {
-      li.className = here ? "hk-log-here" : "";
+    if (li.classList.contains("cs-log-here") !== here) {
+      li.className = here ? "cs-log-here" : "";
       li.setAttribute("aria-selected", here ? "true" : "false");
     }
     kept.set(key, li);
@@ -978,71 +957,66 @@ export function drawLegend(view) {
   return box;
 }
 
+/** Hickory Dickory's controls in the shell's bar: undo and redo, play until, legend, and (folded) seats and
+ * settings: a new game, and the toggles animate, show secrets (where allowed) and projector. */
 export function drawControls(view, ctx) {
-  const bar = htmlNode("div", { "data-key": "controls", class: "hk-controls", role: "toolbar", "aria-label": tr("ui.controls", "Controls"), "data-roving": "controls" });
-  const row1 = htmlNode("div", { class: "hk-row" }, bar);
-  const button = (parent, label, name, intent, disabled = false, title = null) => {
-    const b = htmlNode("button", { type: "button", "data-control": name, disabled: disabled || null, title }, parent, label);
-    listen(b, "click", () => (typeof intent === "function" ? intent() : ctx.send(intent)));
-    return b;
-  };
   const looking = Boolean(view.looking);
-  button(row1, tr("ui.undo", "↶ Undo"), "undo", { type: "undo" }, !view.can_undo || looking, ctx.botsSeated ? tr("ui.undo_title_bots", "Takes back your last decision and the bot moves after it") : null);
-  button(row1, tr("ui.redo", "↷ Redo"), "redo", { type: "redo" }, !view.can_redo || looking);
   const humans = view.players.filter((p) => (ctx.seats?.[p.color] ?? "human") === "human").map((p) => playerName(p.color));
   const playNote = humans.length ? tr("ui.play_note", "Bots play every seat on the way, the greedy bot for {humans}", { humans: humans.join(", ") }) : null;
-  htmlNode("span", { class: "hk-sep", title: playNote }, row1, tr("ui.play_to_end", "Play to end of:"));
   const off = view.over || looking;
-  button(row1, tr("ui.until_activation", "activation"), "play-activation", { type: "play", until: "activation" }, off, playNote);
-  button(row1, tr("ui.until_tick", "Tick"), "play-tick", { type: "play", until: "tick" }, off, playNote);
-  button(row1, tr("ui.until_round", "round"), "play-round", { type: "play", until: "round" }, off, playNote);
-  button(row1, tr("ui.until_game", "game"), "play-end", { type: "play", until: "end" }, off, playNote);
-  const legend = button(row1, tr("ui.legend_button", "Legend"), "legend", () => ctx.toggleLegend?.());
-  legend.setAttribute("aria-expanded", ctx.legendOpen ? "true" : "false");
-  const more = button(row1, tr("ui.settings", "Seats and settings"), "settings", () => ctx.toggleSettings?.());
-  more.setAttribute("aria-expanded", ctx.settingsOpen ? "true" : "false");
-  if (humans.length && !view.over && !looking) htmlNode("div", { class: "hk-muted hk-play-note" }, bar, playNote);
+  const play = (label, until) => shellButton(label, `play-${until}`, () => ctx.send({ type: "play", until }), { disabled: off, title: playNote });
+  const toggle = (on, key, label, fn) => {
+    const b = shellButton(label, key, () => fn?.());
+    b.setAttribute("aria-expanded", on ? "true" : "false");
+    return b;
+  };
+  const row1 = [
+    ...shellUndoRedo(view, { undo: tr("ui.undo", "↶ Undo"), redo: tr("ui.redo", "↷ Redo"),
+      undoTitle: ctx.botsSeated ? tr("ui.undo_title_bots", "Takes back your last decision and the bot moves after it") : null }, ctx.send, looking),
+    htmlNode("span", { class: "hk-sep", title: playNote }, null, tr("ui.play_to_end", "Play to end of:")),
+    play(tr("ui.until_activation", "activation"), "activation"),
+    play(tr("ui.until_tick", "Tick"), "tick"),
+    play(tr("ui.until_round", "round"), "round"),
+    play(tr("ui.until_game", "game"), "end"),
+    toggle(ctx.legendOpen, "legend", tr("ui.legend_button", "Legend"), ctx.toggleLegend),
+    toggle(ctx.settingsOpen, "settings", tr("ui.settings", "Seats and settings"), ctx.toggleSettings),
+  ];
+  const note = humans.length && !view.over && !looking ? htmlNode("div", { class: "hk-muted hk-play-note" }, null, playNote) : null;
 
-  const row2 = htmlNode("div", { class: "hk-row", hidden: !ctx.settingsOpen || null }, bar);
-  htmlNode("span", { class: "hk-sep" }, row2, tr("ui.seats", "Seats:"));
+  const seats = [htmlNode("span", { class: "hk-sep" }, null, tr("ui.seats", "Seats:"))];
   for (const p of view.players) {
-    const lab = htmlNode("label", { class: "hk-seat" }, row2);
+    const lab = htmlNode("label", { class: "hk-seat" });
     lab.appendChild(colorDot(p.color, 12));
     htmlNode("span", {}, lab, ` ${playerName(p.color)} `);
-    const sel = htmlNode("select", { "data-control": `seat-${p.color}`, "aria-label": tr("ui.seat_aria", "{color} is played by", { color: playerName(p.color) }) }, lab);
-    for (const v of ["human", "random", "greedy"]) htmlNode("option", { value: v }, sel, tr(`ui.seat.${v}`, v));
-    sel.value = ctx.seats?.[p.color] ?? "human";
-    listen(sel, "change", () => {
+    lab.appendChild(shellSelect(["human", "random", "greedy"].map((v) => [v, tr(`ui.seat.${v}`, v)]), ctx.seats?.[p.color] ?? "human", (kind) => {
       const seats = {};
-      for (const q of view.players) seats[q.color] = q.color === p.color ? sel.value : (ctx.seats?.[q.color] ?? "human");
+      for (const q of view.players) seats[q.color] = q.color === p.color ? kind : (ctx.seats?.[q.color] ?? "human");
       ctx.send({ type: "bots", seats });
-    });
+    }, { "data-control": `seat-${p.color}`, "aria-label": tr("ui.seat_aria", "{color} is played by", { color: playerName(p.color) }) }));
+    seats.push(lab);
   }
 
-  const row3 = htmlNode("div", { class: "hk-row", hidden: !ctx.settingsOpen || null }, bar);
-  const pl = htmlNode("label", {}, row3, `${tr("ui.players", "Players")} `);
-  const players = htmlNode("select", { "data-control": "players" }, pl);
-  for (let n = 1; n <= 4; n++) htmlNode("option", { value: n }, players, n);
-  players.value = String(ctx.newGame.players ?? view.players.length);
-  listen(players, "change", () => { ctx.newGame.players = Number(players.value); });
-  const sl = htmlNode("label", {}, row3, ` ${tr("ui.seed", "Seed")} `);
+  const pl = htmlNode("label", {}, null, `${tr("ui.players", "Players")} `);
+  const players = shellSelect([1, 2, 3, 4].map((n) => [n, n]), ctx.newGame.players ?? view.players.length,
+    (n) => { ctx.newGame.players = Number(n); }, { "data-control": "players" });
+  pl.appendChild(players);
+  const sl = htmlNode("label", {}, null, ` ${tr("ui.seed", "Seed")} `);
   const seed = htmlNode("input", { type: "number", "data-control": "seed", value: ctx.newGame.seed ?? 1, min: 0, step: 1, class: "hk-seed" }, sl);
   listen(seed, "change", () => { ctx.newGame.seed = Number(seed.value); });
-  const ng = htmlNode("button", { type: "button", "data-control": "new-game" }, row3, tr("ui.new_game", "New game"));
-  listen(ng, "click", () => {
+  const game = [pl, sl, shellButton(tr("ui.new_game", "New game"), "new-game", () => {
     ctx.newGame.players = Number(players.value);
     ctx.newGame.seed = seed.value === "" ? null : Number(seed.value);
     ctx.send({ type: "new_game", players: ctx.newGame.players, seed: ctx.newGame.seed });
-  });
-  for (const [name, label] of [["animate", tr("ui.animate", "animate")], ["show_secrets", tr("ui.show_secrets", "show secrets")], ["projector", tr("ui.projector", "projector (large print)")]]) {
+  })];
+  for (const [name, label] of [["animate", tr("ui.animate", "animate")], ["show_secrets", tr("ui.show_secrets", "show secrets")]]) {
     if (name === "show_secrets" && !view.secrets_allowed) continue;  // the notebook's author did not allow it
-    const l = htmlNode("label", { class: "hk-toggle" }, row3);
-    const cb = htmlNode("input", { type: "checkbox", "data-control": name }, l);
-    cb.checked = Boolean(ctx.toggles[name]);
-    listen(cb, "change", () => ctx.send({ type: "toggle", name }));
-    htmlNode("span", {}, l, ` ${label}`);
+    game.push(shellCheck(label, name, ctx.toggles[name], () => ctx.send({ type: "toggle", name })));
   }
-  return bar;
+  game.push(shellProjector(tr("ui.projector", "projector (large print)"), ctx.toggles.projector, ctx.send));
+  if (view.languages) game.push(shellLanguage(view.languages, view.lang, tr("ui.language", "Language"), ctx.send));
+  game.push(shellButton(tr("ui.picture", "Picture (SVG)"), "picture", () => ctx.send({ type: "picture" })));
+  return shellControls([row1, note, { items: seats, hidden: !ctx.settingsOpen }, { items: game, hidden: !ctx.settingsOpen }],
+    tr("ui.controls", "Controls"));
 }
 
 /** The whole widget's content for one view model. */
@@ -1064,11 +1038,7 @@ export function drawAll(view, ctx) {
   // page, so Tab reaches the decision right after the controls; widget.css shows the clock on its left.
   const col = htmlNode("div", { "data-key": "sidecol", class: "hk-sidecol" }, main);
   col.appendChild(drawDecision(view, ctx));
-  if (ctx.messages) { // the widget's message box (widget.mjs), kept as it is: a stand-in tells morph.mjs so
-    const standIn = ctx.messages.cloneNode(false);
-    standIn.hkKeep = ctx.messages;
-    col.appendChild(standIn);
-  }
+  if (ctx.messages) col.appendChild(shellKept(ctx.messages)); // the shell's message area, made once (widget.mjs)
   const deciding = view.decision?.player;
   const current = view.players.find((p) => p.color === deciding);
   const look = [view.lang, Boolean(ctx.toggles?.projector), Boolean(ctx.roving)];
@@ -1078,11 +1048,14 @@ export function drawAll(view, ctx) {
     return panel;
   });
   if (current) col.appendChild(player(current, "current"));
-  const chainWrap = htmlNode("div", { "data-key": "chain", class: "hk-chain" }, col);
-  chainWrap.appendChild(memo(ctx, "chain", JSON.stringify([view.chain, look]), () => drawChain(view)));
-  col.appendChild(memo(ctx, "side", JSON.stringify([view.side, look]), () => drawSide(view, ctx)));
   const clockWrap = htmlNode("div", { "data-key": "clock", class: "hk-clock" }, main);
   clockWrap.appendChild(drawClock(view, ctx));
+  // What does not fit beside the clock goes under it at full width: the chain and the shared boards (no empty
+  // area beside a long column).
+  const extras = htmlNode("div", { "data-key": "extras", class: "hk-extras" }, main);
+  const chainWrap = htmlNode("div", { "data-key": "chain", class: "hk-chain" }, extras);
+  chainWrap.appendChild(memo(ctx, "chain", JSON.stringify([view.chain, look]), () => drawChain(view)));
+  extras.appendChild(memo(ctx, "side", JSON.stringify([view.side, look]), () => drawSide(view, ctx)));
   const others = htmlNode("div", { "data-key": "players", class: "hk-players" }, main);
   for (const p of view.players) if (p !== current) others.appendChild(player(p, "other"));
   if (!ctx.logApart) frag.appendChild(drawLog(view, ctx)); // else the caller keeps the history in the page itself

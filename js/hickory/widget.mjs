@@ -1,11 +1,13 @@
-// anywidget entry point: wires the model's traits to the drawing in board.mjs and sends the user's intents.
-// Keys pressed inside the widget stay inside it (JupyterLab's and Notebook 7's shortcuts never see them); the
-// keyboard has three Tab stops (the decision, the board, the controls) plus the history list, each roved with the
-// arrow keys; announcements go through one live region that is never rebuilt.
+// anywidget entry point of Hickory Dickory: its clock and chain board (board.mjs), its decision panel, log and
+// controls plugged into the shell (core/shell.mjs: root and live region, message area, controls bar, decision
+// and log frames, layout by width, keyboard). What is Hickory's own is here: the model's traits, the log's delta
+// protocol, looking back and replay, the flash of choices a board spot stands for, and a saved page's read-only
+// state. Keyboard: three Tab stops (the decision, the board, the controls) plus the history list, each roved with
+// the arrow keys; Escape returns from looking back.
 import { drawAll, drawLog, drawLookBack, tr, useTexts, targetMap, playerName } from "./board.mjs";
 import { morphChildren } from "../core/morph.mjs";
-import { besideOrBelow, htmlNode } from "../core/dom.mjs";
-import { kbEscape, kbFocusKey, kbInstall, kbItems, kbRefocus, kbTabStops } from "../core/keyboard.mjs";
+import { kbEscape, kbItems } from "../core/keyboard.mjs";
+import { shellDownload, shellFit, shellFollow, shellKeys, shellLargePrint, shellMessages, shellMinWidth, shellOn, shellRoot } from "../core/shell.mjs";
 
 function reducedMotion() {
   try {
@@ -26,63 +28,30 @@ export const STACKED_WIDTH_PROJECTOR = 1070;
 const ROVING = { board: "[data-target-key].hk-target", log: "li[data-step]" };
 
 function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "hk-root";
-  root.setAttribute("data-testid", "hickory");
+  const { root, content, say } = shellRoot(el, { testid: "hickory", className: "hk-root" });
   root.setAttribute("data-live", "pending");
-  const banner = htmlNode("div", { class: "hk-error", role: "alert" });
-  const bannerText = htmlNode("span", { class: "hk-error-text" }, banner);
-  const close = htmlNode("button", { type: "button", class: "hk-close", "data-control": "dismiss" }, banner, "×");
-  const info = htmlNode("div", { class: "hk-info" });
-  const infoText = htmlNode("span", { class: "hk-info-text", role: "status", "data-testid": "explanation" }, info);
-  const infoClose = htmlNode("button", { type: "button", class: "hk-close", "data-control": "dismiss-info" }, info, "×");
-  const offline = document.createElement("div");
-  offline.className = "hk-offline-note";
-  offline.hidden = true;
-  const live = document.createElement("div");
-  live.className = "hk-live";
-  live.setAttribute("aria-live", "polite");
-  live.setAttribute("role", "status");
-  live.setAttribute("data-testid", "announcer");
-  const content = document.createElement("div");
-  content.className = "hk-content";
   const boardArea = document.createElement("div");
   boardArea.className = "hk-board-area"; // display: contents, so the layout is as if its children were content's
-  // Nothing moves under the pointer: refusals, why-not answers and the saved-page note appear in one box of
-  // fixed height at the top of the column beside the clock (it scrolls when a text is longer), never by pushing
-  // the controls or the board. The box is made once; each drawing puts it in its place (board.mjs drawAll).
-  const messages = document.createElement("div");
-  messages.className = "hk-messages";
-  messages.setAttribute("data-testid", "messages");
-  messages.setAttribute("data-key", "messages");
-  const lookSlot = document.createElement("div"); // the look-back bar while looking back (board.mjs drawLookBack)
-  lookSlot.className = "hk-look-slot";
-  messages.append(lookSlot, offline, banner, info);
-  root.append(live, content);
-  el.appendChild(root);
-  // a panel beside the board only when both keep their readable sizes (core/dom.mjs): the clock's minimum and a column
-  const askWidth = (projector) => besideOrBelow(el, projector ? 840 : 600);
-  askWidth(Boolean(model.get("projector")));
+  // The shell's message area (refusals, why-not answers, the look-back bar, the saved-page note) heads the column
+  // beside the clock (board.mjs drawAll puts it there).
+  const messages = shellMessages();
 
   const memory = {
     newGame: { players: null, seed: 1 },
     prevHand: null,
     prevMice: new Map(),
     frame: 0,
-    stops: {},
     logFilter: { player: "", group: "" },
     legendOpen: false,
     settingsOpen: false,
     replaySpeed: 700,
     replay: null,
-    announced: "",
     live: null,
     logNodes: new Map(),
     logPages: null,
-    logCount: -1, // entries in the history list when it was last scrolled to its end
+    follow: { pinned: true, count: -1 }, // the history list follows the newest event until the user scrolls it up
     logHead: [],
     logGap: false, // a log delta was missed: the whole log is on its way
-    logPinned: true, // the history list follows the newest event until the user scrolls it up
     memo: new Map(), // the board's parts as last drawn (board.mjs memo)
   };
 
@@ -96,25 +65,16 @@ function render({ model, el }) {
     }
   };
 
-  const showError = () => {
-    const err = model.get("error") || "";
-    bannerText.textContent = err;
-    banner.hidden = !err;
-    close.setAttribute("aria-label", tr("ui.close", "Close"));
-    close.title = tr("ui.close", "Close");
-    const why = model.get("explanation") || "";
-    infoText.textContent = why;
-    info.hidden = !why;
-    infoClose.setAttribute("aria-label", tr("ui.close", "Close"));
-    infoClose.title = tr("ui.close", "Close");
-  };
   const dismiss = () => {
-    banner.hidden = true;
-    info.hidden = true;
+    messages.show("error", "");
+    messages.show("info", "");
     send({ type: "dismiss" });
   };
-  close.addEventListener("click", dismiss);
-  infoClose.addEventListener("click", dismiss);
+  const showError = () => {
+    const close = tr("ui.close", "Close");
+    messages.show("error", model.get("error") || "", { close: dismiss, closeLabel: close });
+    messages.show("info", model.get("explanation") || "", { close: dismiss, closeLabel: close, control: "dismiss-info" });
+  };
 
   const flashChoices = (choices) => {
     const buttons = choices
@@ -136,10 +96,7 @@ function render({ model, el }) {
     if (view.looking) text = tr("ui.looking_at", "Looking back: after move {n} of {total} (read-only)", { n: view.looking.step, total: view.looking.steps });
     else if (view.over) text = tr("ui.game_over", "Game over: standings");
     else if (view.decision) text = `${tr("ui.decides", "{color} decides: ", { color: playerName(view.decision.player) })}${view.decision.prompt}`;
-    if (text !== memory.announced) {
-      memory.announced = text;
-      live.textContent = text;
-    }
+    say(text);
   };
 
   const stopReplay = () => {
@@ -208,7 +165,6 @@ function render({ model, el }) {
       return;
     }
     if (view.lang) root.setAttribute("lang", view.lang);
-    const active = root.contains(document.activeElement) ? kbFocusKey(document.activeElement) : null;
     const animate = Boolean(model.get("animate")) && !reducedMotion();
     const seats = model.get("seats") || {};
     if (memory.newGame.players === null) memory.newGame.players = view.players.length;
@@ -225,7 +181,7 @@ function render({ model, el }) {
     };
     const toggles = { animate: Boolean(model.get("animate")), show_secrets: Boolean(model.get("show_secrets")), projector: Boolean(model.get("projector")) };
     const ctx = {
-      messages,
+      messages: messages.el,
       memo: memory.memo,
       roving: true,
       send,
@@ -260,18 +216,18 @@ function render({ model, el }) {
     root.setAttribute("data-steps", String(view.steps ?? ""));
     root.setAttribute("data-looking", view.looking ? String(view.looking.step) : "");
     root.classList.toggle("hk-animate", animate);
-    root.classList.toggle("hk-projector", toggles.projector);
-    // The board is drawn anew; the history section stays in the page (drawLog updates it in place), so a long
-    // log is neither detached nor styled again on every move.
-    if (boardArea.parentNode !== content) content.replaceChildren(boardArea);
-    morphChildren(boardArea, drawAll(view, { ...ctx, logApart: true }));
-    if (view.looking) lookSlot.replaceChildren(drawLookBack(view, ctx));
-    else if (lookSlot.hasChildNodes()) lookSlot.replaceChildren();
-    const history = drawLog(view, ctx);
-    if (history.parentNode !== content) content.appendChild(history);
-    content.querySelector(".hk-main")?.setAttribute("data-roving", "board");
-    kbTabStops(content, memory.stops, ROVING, ["log"]);
-    if (memory.live === false) disableAll();
+    shellLargePrint(model, root);
+    keys.redraw(() => {
+      // The board is drawn anew; the history section stays in the page (drawLog updates it in place), so a long
+      // log is neither detached nor styled again on every move.
+      if (boardArea.parentNode !== content) content.replaceChildren(boardArea);
+      morphChildren(boardArea, drawAll(view, { ...ctx, logApart: true }));
+      messages.show("look", view.looking ? drawLookBack(view, ctx) : "");
+      const history = drawLog(view, ctx);
+      if (history.parentNode !== content) content.appendChild(history);
+      content.querySelector(".hk-main")?.setAttribute("data-roving", "board");
+      if (memory.live === false) disableAll();
+    }, () => [".cs-choice", "[data-roving=controls] [tabindex='0']"]);
     memory.prevHand = motion.hand;
     memory.prevMice = motion.mice;
     if (motion.pending.length) {
@@ -282,29 +238,10 @@ function render({ model, el }) {
         for (const f of motion.pending) f();
       });
     }
-    const log = content.querySelector(".hk-log");
-    if (log) {
-      // The list scrolls, never the page; an unpinned list simply stays where the user left it. Scrolled in the
-      // next frame, where the layout the browser makes anyway is read once, instead of forcing one more here.
-      const here = log.querySelector(".hk-log-here");
-      const count = log.childElementCount;
-      if (here || (memory.logPinned && count !== memory.logCount)) {
-        requestAnimationFrame(() => {
-          if (here) log.scrollTop = here.offsetTop - log.clientHeight / 2;
-          else log.scrollTop = log.scrollHeight;
-        });
-      }
-      memory.logCount = here ? -1 : count;
-      if (!log.hasAttribute("data-watched")) {
-        log.setAttribute("data-watched", "");
-        log.addEventListener("scroll", () => {
-          if (!log.querySelector(".hk-log-here")) memory.logPinned = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-        });
-      }
-    }
+    // the list scrolls, never the page; an unpinned list stays where the user left it (shell.mjs)
+    shellFollow(content.querySelector(".cs-log"), memory.follow);
     announce(view);
     root.setAttribute("data-draw-ms", (performance.now() - started).toFixed(1));
-    kbRefocus(content, active, [".hk-choice", "[data-roving=controls] [tabindex='0']"]);
   };
 
   /** A saved page (no kernel): every control is visibly off and a note says why. */
@@ -328,7 +265,7 @@ function render({ model, el }) {
       const current = items.indexOf(document.activeElement);
       if (ev.key in ROVE || ev.key === "Home" || ev.key === "End") {
         ev.preventDefault();
-        const from = current >= 0 ? current : looking ? items.findIndex((e) => e.classList.contains("hk-log-here")) : items.length - 1;
+        const from = current >= 0 ? current : looking ? items.findIndex((e) => e.classList.contains("cs-log-here")) : items.length - 1;
         let i = from + (ROVE[ev.key] ?? 0);
         if (ev.key === "Home") i = 0;
         if (ev.key === "End") i = items.length - 1;
@@ -353,25 +290,21 @@ function render({ model, el }) {
     }
     return false;
   };
-  const removeKeys = kbInstall(root, { targets: ".hk-target", selectors: ROVING, stops: memory.stops, onKey });
+  const keys = shellKeys(root, content, { targets: ".hk-target", selectors: ROVING, whole: ["log"], onKey });
 
-  // ---- layout by width: compact (clock beside the current player, less chrome) and narrow (one column)
-  const sizeClasses = () => {
-    const w = root.getBoundingClientRect().width || el.clientWidth || 0;
-    root.classList.toggle("hk-compact", w > 0 && w < COMPACT_WIDTH);
-    root.classList.toggle("hk-narrow", w > 0 && w < NARROW_WIDTH);
-    // no room for the column beside the readable clock: decision and messages above it, the rest below
-    const projector = Boolean(model.get("projector"));
-    root.classList.toggle("hk-stacked", w > 0 && w < (projector ? STACKED_WIDTH_PROJECTOR : STACKED_WIDTH));
-    const log = content.querySelector(".hk-log");
-    if (log && memory.logPinned && !log.querySelector(".hk-log-here")) log.scrollTop = log.scrollHeight;
-  };
-  let resize = null;
-  if (globalThis.ResizeObserver) {
-    resize = new ResizeObserver(sizeClasses);
-    resize.observe(root);
-  }
-  sizeClasses();
+  // ---- layout by width (shell.mjs): compact (the clock beside the current player, less chrome), narrow (one
+  // column), stacked (no room for the column beside the readable clock: decision and messages above it, the rest
+  // below); the widget asks its row for the clock's minimum and a column
+  const projector = () => Boolean(model.get("projector"));
+  const fitting = shellFit(el, root, {
+    min: () => shellMinWidth(model),
+    sizes: () => ({ "hk-compact": COMPACT_WIDTH, "hk-narrow": NARROW_WIDTH,
+      "hk-stacked": projector() ? STACKED_WIDTH_PROJECTOR : STACKED_WIDTH }),
+    then: () => {
+      const log = content.querySelector(".cs-log");
+      if (log && memory.follow.pinned && !log.querySelector(".cs-log-here")) log.scrollTop = log.scrollHeight;
+    },
+  });
 
   // ---- is a kernel there? A saved page (HTML export with widget state) never answers
   const markAlive = () => {
@@ -380,7 +313,7 @@ function render({ model, el }) {
     memory.live = true;
     root.setAttribute("data-live", "yes");
     root.classList.remove("hk-offline");
-    offline.hidden = true;
+    messages.show("note", "");
     if (wasOff) draw(); // a busy kernel answered late: the controls come back
   };
   const onCustom = (msg) => {
@@ -403,8 +336,7 @@ function render({ model, el }) {
     if (memory.live === true) return;
     memory.live = false;
     root.setAttribute("data-live", "no");
-    offline.hidden = false;
-    offline.textContent = tr("ui.offline", "A saved picture of the game: run the notebook to play. The buttons are off.");
+    messages.show("note", tr("ui.offline", "A saved picture of the game: run the notebook to play. The buttons are off."));
     draw();
   }, 4000);
 
@@ -412,32 +344,20 @@ function render({ model, el }) {
     if (memory.live !== true) markAlive(); // only a kernel changes the view
     draw();
   };
-  const onError = () => showError();
-  const onProjector = () => { askWidth(Boolean(model.get("projector"))); draw(); sizeClasses(); };
-  model.on("change:view", onView);
-  model.on("change:error", onError);
-  model.on("change:explanation", onError);
-  model.on("change:animate", draw);
-  model.on("change:show_secrets", draw);
-  model.on("change:projector", onProjector);
-  model.on("change:seats", draw);
-  model.on("change:log_seq", onLogSeq);
+  const unwatch = shellOn(model, {
+    "change:view": onView, "change:error": showError, "change:explanation": showError, "change:animate": draw,
+    "change:show_secrets": draw, "change:projector": () => { draw(); fitting.fit(); }, "change:seats": draw,
+    "change:log_seq": onLogSeq, "change:picture": () => shellDownload(model),
+  });
   showError();
   draw();
   return () => {
-    model.off("change:view", onView);
-    model.off("change:error", onError);
-    model.off("change:explanation", onError);
-    model.off("change:animate", draw);
-    model.off("change:show_secrets", draw);
-    model.off("change:projector", onProjector);
-    model.off("change:seats", draw);
+    unwatch();
     model.off("msg:custom", onCustom);
-    model.off("change:log_seq", onLogSeq);
-    removeKeys();
+    keys.remove();
     clearTimeout(liveTimer);
     stopReplay();
-    if (resize) resize.disconnect();
+    fitting.stop();
     memory.frame++;
     root.remove();
   };

@@ -61,8 +61,9 @@ function cycleRing(b) {
     const a = -Math.PI / 2 + i * Math.PI / 2;
     const spot = node("div", `mice-spot mice-${entry.animal}`);
     spot.dataset.animal = entry.animal;
-    spot.style.left = `${cx + r * Math.cos(a) - 33}px`;
-    spot.style.top = `${cy + r * Math.sin(a) - 22}px`;
+    // in ring units, scaled by --mice-scale (board.css: larger on the projector setting)
+    spot.style.left = `calc(${(cx + r * Math.cos(a) - 33).toFixed(1)}px * var(--mice-scale, 1))`;
+    spot.style.top = `calc(${(cy + r * Math.sin(a) - 22).toFixed(1)}px * var(--mice-scale, 1))`;
     spot.style.background = FILL[entry.animal];
     spot.title = `${entry.name} ${b.ui.hunts} ${b.cycle.find((x) => x.animal === entry.prey).plural}`;
     spot.append(glyph(entry.animal), node("span", "", entry.name));

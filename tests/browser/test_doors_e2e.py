@@ -44,9 +44,9 @@ def test_a_click_on_an_out_of_date_board_reads_as_one_italian_sentence_and_chang
         "(v) => document.querySelectorAll('[data-testid=hickory]')[0].dataset.version !== v", arg=version_before)
     # No cell runs in between: running one would redraw every board of the game (the after-cell check).
     boards.nth(1).locator(f'button[data-choice-id="{outdated}"]').first.click()  # the second board is older
-    banner = boards.nth(1).locator(".hk-error")
+    banner = boards.nth(1).locator(".cs-error")
     banner.wait_for(state="visible")
-    text = banner.locator(".hk-error-text").inner_text()
+    text = banner.locator(".cs-message-text").inner_text()
     assert "non è stato fatto nulla" in text and "altro tabellone" in text  # the wording fits two boards
     assert "Traceback" not in text and "\n" not in text.strip() and len(text) <= 500
     banner.scroll_into_view_if_needed()

@@ -63,7 +63,7 @@ def test_exported_page_draws_the_saved_state(npm_cache: Path, page, lab, tmp_pat
     buttons = page.locator("[data-testid=hickory] button[data-choice-id]")
     lab.expect(buttons).to_have_count(len(w.game.choice_ids))
     assert buttons.evaluate_all("(bs) => bs.map((b) => b.dataset.choiceId)") == list(w.game.choice_ids)
-    lab.expect(page.locator("[data-testid=hickory] .hk-error")).to_be_hidden()
+    lab.expect(page.locator("[data-testid=hickory] .cs-error")).to_be_hidden()
 
     lab.screenshot(page, "export")
     assert not cdn.refused, "the exported page asked for files the test did not serve:\n" + "\n".join(cdn.refused)
@@ -141,8 +141,8 @@ def test_export_with_widget_state_is_a_read_only_board(npm_cache: Path, page, la
     page.goto(html.as_uri())
     root = lab.wait_for(page, '[data-testid=hickory][data-live="no"]', timeout=30_000)
     assert root.get_attribute("data-steps") == str(MOVES)
-    lab.expect(page.locator("[data-testid=hickory] .hk-offline-note")).to_be_visible()
-    buttons = page.locator("[data-testid=hickory] .hk-content button")
+    lab.expect(page.locator("[data-testid=hickory] .cs-note")).to_be_visible()
+    buttons = page.locator("[data-testid=hickory] .cs-content button")
     assert buttons.count() > 5
     assert buttons.evaluate_all("(bs) => bs.every((b) => b.disabled)")
     assert page.locator("[data-testid=hickory] .hk-target").count() == 0

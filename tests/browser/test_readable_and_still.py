@@ -120,21 +120,23 @@ def test_hickory_text_is_readable_at_1024_and_in_an_848_px_output_area_in_englis
     lab.close_everything(page)
 
 
-CARD_GAMES = """\
+LATE_CARD_GAME = """\
 import random
 from IPython.display import display
 from hickory_widget.clocktowers import ClocktowersGame
 from hickory_widget.mice import MiceGame
-def late(kind, lang):
+def late(kind, lang, **options):
     game = (ClocktowersGame if kind == "ct" else MiceGame).new(players=4, seed=1)
     rng = random.Random(1)
     for _ in range(30):
         if game.over:
             break
         game.choose(rng.choice(game.choice_ids))
-    return game.widget(language=lang)
-display(late("ct", "en"), late("ct", "de"), late("mice", "en"), late("mice", "de"))
+    return game.widget(language=lang, **options)
 """
+"""A cell that defines late(kind, lang, **options): a 4-player Clocktowers ("ct") or Mice! game 30 random moves in,
+as a widget (also used by test_card_projector.py)."""
+CARD_GAMES = LATE_CARD_GAME + 'display(late("ct", "en"), late("ct", "de"), late("mice", "en"), late("mice", "de"))\n'
 
 
 def test_card_game_text_is_readable_in_an_848_px_output_area_and_at_1024(page, lab_server, lab,
@@ -171,10 +173,10 @@ def test_hickory_why_not_and_a_refusal_move_no_control(page, lab_server, lab, tm
     lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "still.ipynb", HICKORY_BOARD, REFUSED))
     lab.wait_for(page, f"{HICKORY}[data-live=yes]", timeout=60_000)
     board = page.locator(HICKORY)
-    banner = board.locator(".hk-error")
+    banner = board.locator(".cs-error")
     page.wait_for_timeout(500)
     if banner.is_visible():  # Run All ran the refused click already: dismiss it, measure, then run it again
-        board.locator('.hk-error [data-control="dismiss"]').click()
+        board.locator('.cs-error [data-control="dismiss"]').click()
         lab.expect(banner).to_be_hidden()
     board.scroll_into_view_if_needed()
     before = boxes(page, HICKORY)
@@ -193,7 +195,7 @@ def test_hickory_why_not_and_a_refusal_move_no_control(page, lab_server, lab, tm
     assert banner.inner_text().strip()
     lab.screenshot(page, "layout-refusal")
     assert_still(before, boxes(page, HICKORY), "a refusal appeared")
-    board.locator('.hk-error [data-control="dismiss"]').click()
+    board.locator('.cs-error [data-control="dismiss"]').click()
     lab.expect(banner).to_be_hidden()
     assert_still(before, boxes(page, HICKORY), "a refusal went")
     lab.close_everything(page)

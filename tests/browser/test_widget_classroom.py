@@ -89,7 +89,7 @@ def test_bots_play_through_and_the_seat_menus_follow(page, lab_server, lab, tmp_
     for _ in range(12):  # human clicks until one of them hands the turn to the bots, which answer it at once
         steps = int(page.get_attribute(ROOT, "data-steps"))
         v = version(page)
-        page.locator(f"{ROOT} button.hk-choice").first.click()
+        page.locator(f"{ROOT} button.cs-choice").first.click()
         wait_version_above(page, v)
         assert page.get_attribute(ROOT, "data-decider") in ("blue", "")
         if int(page.get_attribute(ROOT, "data-steps")) > steps + 1:
@@ -132,7 +132,7 @@ def test_keys_in_the_widget_leave_the_notebook_alone(page, lab_server, lab, tmp_
     assert len(before["cells"]) == 3
 
     # focus the decision's tab stop and press the notebook's most dangerous shortcuts
-    page.locator(f"{ROOT} button.hk-choice").first.focus()
+    page.locator(f"{ROOT} button.cs-choice").first.focus()
     for key in ("d", "d", "x", "a", "b", "m", "ArrowDown", "ArrowUp", "j", "k", "Shift+Enter", "z"):
         if key == "Shift+Enter":
             continue  # would also be a legal widget activation; not a notebook shortcut to test here
@@ -155,21 +155,21 @@ def test_keys_in_the_widget_leave_the_notebook_alone(page, lab_server, lab, tmp_
     # three Tab stops and the history: Tab from the first control reaches the decision in a few presses
     page.locator(f'{ROOT} [data-roving="controls"] [tabindex="0"]').focus()
     presses = 0
-    while presses < 8 and not page.evaluate("() => document.activeElement.classList.contains('hk-choice')"):
+    while presses < 8 and not page.evaluate("() => document.activeElement.classList.contains('cs-choice')"):
         page.keyboard.press("Tab")
         presses += 1
-    assert page.evaluate("() => document.activeElement.classList.contains('hk-choice')"), "no decision tab stop"
+    assert page.evaluate("() => document.activeElement.classList.contains('cs-choice')"), "no decision tab stop"
     assert presses <= 3
     assert page.locator(f'{ROOT} .hk-rule[tabindex]').count() == 0  # badges are read with their entry
 
     # the arrow keys walk the history (a read-only look back), Escape returns to now
     for _ in range(4):  # Enter on the decision's tab stop chooses
         v = version(page)
-        page.locator(f"{ROOT} button.hk-choice").first.focus()
+        page.locator(f"{ROOT} button.cs-choice").first.focus()
         page.keyboard.press("Enter")
         wait_version_above(page, v)
     assert page.get_attribute(ROOT, "data-steps") == "4"
-    page.locator(f"{ROOT} .hk-log").focus()
+    page.locator(f"{ROOT} .cs-log").focus()
     page.keyboard.press("Home")
     lab.wait_for(page, f'{ROOT}[data-looking="0"]')
     for _ in range(60):  # the set-up's events all show step 0; walk on to the first move
@@ -178,9 +178,9 @@ def test_keys_in_the_widget_leave_the_notebook_alone(page, lab_server, lab, tmp_
         if page.get_attribute(ROOT, "data-looking") not in ("0", None):
             break
     lab.wait_for(page, f'{ROOT}[data-looking="1"]')
-    assert page.evaluate("() => document.activeElement.closest('.hk-log') !== null")  # focus stays in the list
+    assert page.evaluate("() => document.activeElement.closest('.cs-log') !== null")  # focus stays in the list
     assert page.locator(f"{ROOT} .hk-lookback").is_visible()
-    assert page.locator(f"{ROOT} button.hk-choice").count() == 0  # read-only
+    assert page.locator(f"{ROOT} button.cs-choice").count() == 0  # read-only
     lab.screenshot(page, "history-look-back")
     page.keyboard.press("Escape")
     lab.wait_for(page, f'{ROOT}[data-looking=""]')
@@ -248,7 +248,7 @@ def test_at_1024x768_the_clock_decision_and_current_player_show_together(page, l
             const root = document.querySelector('{ROOT}');
             const r = root.getBoundingClientRect();
             const out = [];
-            for (const e of root.querySelectorAll('.hk-content *')) {{
+            for (const e of root.querySelectorAll('.cs-content *')) {{
                 if (e.closest('.hk-clock')) continue; // the readable clock scrolls sideways in its row instead
                 const b = e.getBoundingClientRect();
                 const outside = b.right > r.right + 1 || b.left < r.left - 1;
@@ -263,7 +263,7 @@ def test_at_1024x768_the_clock_decision_and_current_player_show_together(page, l
     page.set_viewport_size({"width": 1024, "height": 768})
     page.click(f'{ROOT} [data-control="settings"]')
     page.click(f'{ROOT} [data-control="projector"]')
-    lab.wait_for(page, f"{ROOT}.hk-projector")
+    lab.wait_for(page, f"{ROOT}.cs-projector")
     page.click(f'{ROOT} [data-control="settings"]')
     page.wait_for_timeout(400)
     scroll_widget_to_top(page)
@@ -357,7 +357,7 @@ def test_replay_shows_the_bots_moves_one_by_one_then_returns_to_now(page, lab_se
     for _ in range(12):  # human clicks until the bots answer one
         steps = int(page.get_attribute(ROOT, "data-steps"))
         v = version(page)
-        page.locator(f"{ROOT} button.hk-choice").first.click()
+        page.locator(f"{ROOT} button.cs-choice").first.click()
         wait_version_above(page, v)
         if int(page.get_attribute(ROOT, "data-steps")) > steps + 1:
             break
@@ -391,10 +391,10 @@ def test_in_notebook_7_bots_play_and_keys_stay_inside(page, notebook7_server, la
     page.evaluate("() => { const nb = window.jupyterapp.shell.currentWidget.content; nb.activeCellIndex = 1; "
                   "nb.mode = 'command'; }")
     before = notebook_state(page)
-    page.locator(f"{ROOT} button.hk-choice").first.focus()
+    page.locator(f"{ROOT} button.cs-choice").first.focus()
     page.wait_for_timeout(300)
     focused = page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
-    assert "hk-choice" in focused, focused
+    assert "cs-choice" in focused, focused
     for key in ("d", "d", "x", "a", "b", "m", "ArrowDown", "ArrowUp"):
         page.keyboard.press(key)
     assert notebook_state(page) == before, "a key pressed in the widget reached Notebook 7"
@@ -410,11 +410,11 @@ def test_the_error_banner_closes_and_standings_are_numbered_once(page, lab_serve
     bad = 'w._on_msg(w, {"type": "choose", "id": "claim:blue.scavenger", "version": w.view["version"]}, [])'
     open_widget(page, lab_server, lab, tmp_path, PLAIN_CELL, bad, 'w.play("end"); print(w.error == "")',
                 name="small-things")
-    banner = page.locator(f"{ROOT} .hk-error")
-    lab.wait_for(page, f"{ROOT} .hk-error:not([hidden])")
+    banner = page.locator(f"{ROOT} .cs-error")
+    lab.wait_for(page, f"{ROOT} .cs-error:not([hidden])")
     text = banner.inner_text()
     assert "not one of the choices" in text and "claim:" not in text and "blue" not in text
-    page.click(f'{ROOT} .hk-error [data-control="dismiss"]')
+    page.click(f'{ROOT} .cs-error [data-control="dismiss"]')
     lab.expect(banner).to_be_hidden()
     assert kernel_says(page, lab, 2) == "True"  # the kernel's error was cleared too (and the game played out)
     lab.wait_for(page, f'{ROOT}[data-decision-kind="over"]')
@@ -435,10 +435,10 @@ def test_a_four_seat_game_with_three_bots_played_to_the_end_from_the_keyboard(pa
                                                                                 "w.game.over"), name="class")
     page.locator(f'{ROOT} [data-roving="controls"] [tabindex="0"]').focus()
     page.keyboard.press("Tab")
-    assert page.evaluate("() => document.activeElement.classList.contains('hk-choice')")
+    assert page.evaluate("() => document.activeElement.classList.contains('cs-choice')")
     presses = 0
     while page.get_attribute(ROOT, "data-decision-kind") != "over" and presses < 400:
-        assert page.evaluate("() => document.activeElement.classList.contains('hk-choice')"), "focus was lost"
+        assert page.evaluate("() => document.activeElement.classList.contains('cs-choice')"), "focus was lost"
         v = version(page)
         page.keyboard.press("Enter")
         wait_version_above(page, v)
@@ -448,7 +448,7 @@ def test_a_four_seat_game_with_three_bots_played_to_the_end_from_the_keyboard(pa
     print(f"\nBlue's game from the keyboard: {presses} Enter presses, {steps} moves in all")
     assert kernel_says(page, lab, 1).startswith(f"kernel: steps={steps} decider=True")
     lab.screenshot(page, "class-game-over")
-    page.locator(f"{ROOT} .hk-log").focus()
+    page.locator(f"{ROOT} .cs-log").focus()
     page.keyboard.press("Home")
     lab.wait_for(page, f'{ROOT}[data-looking="0"]')
     page.keyboard.press("End")
@@ -475,7 +475,7 @@ def test_clicks_bring_only_the_new_log_entries_and_a_missed_one_brings_the_whole
     of the game; when the front end misses some (here a message the kernel drops), the next ones show a gap, it
     asks once for the whole log and the list is complete again."""
     open_widget(page, lab_server, lab, tmp_path, PLAIN_CELL, ASKED_CELL, LOG_CELL, QUIET_MOVE_CELL, name="delta")
-    items = page.locator(f"{ROOT} .hk-log li[data-index]")
+    items = page.locator(f"{ROOT} .cs-log li[data-index]")
 
     def click_choices(times: int) -> None:
         for _ in range(times):
@@ -496,5 +496,5 @@ def test_clicks_bring_only_the_new_log_entries_and_a_missed_one_brings_the_whole
     said = kernel_says(page, lab, 2)
     entries = int(said.split("entries=")[1].split()[0])
     assert said.startswith(f"kernel-log: entries={entries} asked=1 "), said
-    page.wait_for_function(f"() => document.querySelectorAll('{ROOT} .hk-log li[data-index]').length === {entries}")
+    page.wait_for_function(f"() => document.querySelectorAll('{ROOT} .cs-log li[data-index]').length === {entries}")
     assert said.split("last=", 1)[1] in items.last.inner_text()

@@ -10,7 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.intents import LOOSE_VERSION, SEAT_KINDS, VERSION, Field, IntentRefused, Intents, int_in, one_of, text
+from ...core.intents import (
+    LOOSE_VERSION,
+    SEAT_KINDS,
+    SHELL_INTENTS,
+    VERSION,
+    Field,
+    IntentRefused,
+    Intents,
+    int_in,
+    one_of,
+    text,
+)
 from ...core.intents import parse_intent as parse
 from ...core.runner import SEED_RANGE
 from ..rules.chance import FORCE_KINDS
@@ -68,6 +79,10 @@ INTENTS: Intents = {
     "force": {"version": VERSION, "what": Field(one_of(FORCE_KINDS), required=True),
               "value": Field(_force_value, required=True)},
     "toggle": {"version": LOOSE_VERSION, "name": Field(one_of(TOGGLES), required=True, message="door.toggle")},
+    # the shell's settings, the same for every game: projector checkbox, language menu, picture button
+    "projector": SHELL_INTENTS["projector"],
+    "language": SHELL_INTENTS["language"],
+    "picture": SHELL_INTENTS["picture"],
     "dismiss": {"version": LOOSE_VERSION},
     "why": {"version": LOOSE_VERSION, "id": Field(_why_id), "target": Field(_target)},
     "look": {"version": LOOSE_VERSION, "step": Field(_step_or_none, required=True)},
