@@ -6,7 +6,9 @@ names a follow-up through ``then``, once that is done too), and takes the option
 game-given preference order (``rank``), then to the engine's order.
 
 A bot decides on the game as its seat may know it (:func:`decide` hands it ``game.seat_game(player)``), so in a
-simultaneous decision it never reads another player's hidden commitment.
+simultaneous decision it never reads another player's hidden commitment. A bot that reads nothing but the deciding
+seat's own options (``options_only``, the random bots) is handed the game itself: those options are what that seat
+sees anyway, and drawing a seat's copy for every move made random playouts about six times slower.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ class Bot(Protocol):
 
 class RandomBot:
     """Picks uniformly among the legal options."""
+
+    options_only = True
+    """It reads only ``choice_ids``, the deciding seat's own options (see :func:`decide`)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -66,9 +71,12 @@ class GreedyBot:
 
 
 def decide(game: Any, bot: Bot) -> str:
-    """The bot's choice for the player to decide, made on that seat's copy of the game (no sealed choices)."""
+    """The bot's choice for the player to decide, made on that seat's copy of the game (no sealed choices), or on
+    the game itself for a bot that reads only the seat's own options (``options_only``)."""
     seat_game = getattr(game, "seat_game", None)
-    return bot.choose(seat_game(game.decision.player) if seat_game is not None else game)
+    if seat_game is None or getattr(bot, "options_only", False):
+        return bot.choose(game)
+    return bot.choose(seat_game(game.decision.player))
 
 
 def play(game: Any, bots: Mapping[str, Bot], *, limit: int = 100_000,

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from hickory_widget import Game
 from hickory_widget.clocktowers import ClocktowersGame
 from hickory_widget.clocktowers.board import view as ct_view
 from hickory_widget.clocktowers.engine import RULES as CT_RULES
@@ -239,3 +240,20 @@ def test_a_hickory_seat_is_given_the_same_whatever_it_cannot_see() -> None:
             assert HickoryGreedy(4).choose(game) == HickoryGreedy(4).choose(twin)
             assert MCTSBot(4, playouts=6, horizon=4).choose(game) == MCTSBot(4, playouts=6, horizon=4).choose(twin)
     assert differ > len(pairs) // 2
+
+
+@pytest.mark.parametrize("make", [lambda: ClocktowersGame.new(players=3, seed=4),
+                                  lambda: MiceGame.new(players=4, seed=4), lambda: Game.new(3, seed=4)],
+                         ids=["clocktowers", "mice", "hickory"])
+def test_a_random_bot_decides_on_the_game_itself_as_it_would_on_its_seats_copy(make: Any) -> None:
+    """A random bot reads only the deciding seat's own options, which are the same on the game and on that seat's
+    copy; so decide() hands it the game itself (no copy drawn per move) and it picks what it would pick there."""
+    game = make()
+    for step in range(80):
+        if game.over:
+            break
+        seen = game.seat_game(game.decision.player)
+        assert seen.choice_ids == game.choice_ids
+        on_copy = RandomBot(seed=step).choose(seen)
+        assert decide(game, RandomBot(seed=step)) == on_copy
+        game.choose(on_copy)

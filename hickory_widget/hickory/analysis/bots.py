@@ -32,6 +32,9 @@ class Bot(Protocol):
 class RandomBot:
     """Picks uniformly among the legal options."""
 
+    options_only = True
+    """It reads only ``choice_ids``, the deciding seat's own options: core.bots.decide needs no seat's copy."""
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
