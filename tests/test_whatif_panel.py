@@ -72,3 +72,17 @@ def test_the_panel_speaks_the_widgets_language() -> None:
     w.language = "de"
     assert panel.strings["run"] == "Starten"
     assert panel.decision["prompt"] != english and "Blau" in panel.decision["prompt"]
+
+
+def test_the_panel_follows_its_boards_projector_setting() -> None:
+    """Large print is for the whole screen: a panel opened on a board in large print, or switched later, has it too;
+    a panel on a bare game keeps its own setting."""
+    w = delivery_position().widget(projector=True)
+    panel = w.what_if(executor=SerialExecutor())
+    assert panel.projector
+    w.projector = False
+    assert not panel.projector
+    w._on_msg(w, {"type": "projector", "on": True}, [])  # the board's own checkbox
+    assert panel.projector
+    alone = WhatIfPanel(delivery_position(), executor=SerialExecutor())
+    assert not alone.projector

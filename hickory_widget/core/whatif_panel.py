@@ -62,6 +62,8 @@ class WhatIfPanel(anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)
     language = traitlets.Unicode("en").tag(sync=True)
     strings = traitlets.Dict().tag(sync=True)
+    projector = traitlets.Bool(False).tag(sync=True)
+    """Large print (every text 16 px or more); a panel of a widget follows the widget's projector setting."""
 
     def __init__(self, source: Any, *, playouts: int = 40, bot: str = "greedy", seed: int = 0,
                  executor: Executor | None = None, cooperative: bool | None = None, **kwargs: Any) -> None:
@@ -82,6 +84,8 @@ class WhatIfPanel(anywidget.AnyWidget):
             source.observe(lambda _change: self.refresh(), names="view")
             source.observe(lambda change: setattr(self, "language", change["new"]), names="language")
             self.language = source.language
+        if "projector" in getattr(source, "trait_names", lambda: [])():
+            traitlets.dlink((source, "projector"), (self, "projector"))
         self.strings = panel_strings(self.language)
         self.on_msg(self._on_msg)
         self.refresh()

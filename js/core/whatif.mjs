@@ -75,13 +75,13 @@ export function layout(rows, width = 560, rowHeight = 34, labelWidth = 230) {
   }));
 }
 
-function chart(model, rows, strings, decision) {
+function chart(model, rows, strings, decision, scale = 1) {
   const width = 560;
   const rowHeight = 34;
   const shown = shortLabels(rows.map((r) => r.label), 66);
   const placed = layout(rows, width, rowHeight);
   const height = 30 + rows.length * rowHeight;
-  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "list",
+  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, width: Math.ceil(width * scale), height: Math.ceil(height * scale), role: "list",
     "data-testid": "whatif-chart", class: "hw-whatif-chart" });
   placed.forEach((r, index) => {
     const g = svg("g", { role: "listitem button", tabindex: 0, "data-choice": r.id, class: "hw-whatif-row",
@@ -120,38 +120,45 @@ function chart(model, rows, strings, decision) {
 
 /** The panel's narrowest width: its chart (560 px, drawn at scale 1 so its 12 px texts stay 12 px) and padding. */
 const PANEL_MIN = 582;
+/** On the projector (the board's large print, followed by the panel) every size is 4/3: its 12 px texts are 16 px. */
+const PROJECTOR_SCALE = 4 / 3;
 
 function render({ model, el }) {
   const box = html("div", { class: "hw-whatif", "data-testid": "whatif" });
   box.style.cssText = "font-family: sans-serif; border: 1px solid #bbb; border-radius: 6px; padding: 10px; " +
-    "max-width: 600px; background: #fff; color: #111; box-sizing: border-box";
+    "background: #fff; color: #111; box-sizing: border-box";
   el.appendChild(box);
-  besideOrBelow(el, PANEL_MIN);
 
   const draw = () => {
     const strings = model.get("strings");
     const decision = model.get("decision");
     const status = model.get("status");
+    const k = model.get("projector") ? PROJECTOR_SCALE : 1;
+    const px = (n) => `${Math.round(n * k * 10) / 10}px`;
+    besideOrBelow(el, Math.ceil(PANEL_MIN * k));
+    box.style.maxWidth = px(600);
+    box.style.fontSize = px(13);
+    box.classList.toggle("hw-whatif-projector", k > 1);
     box.replaceChildren();
     box.dataset.status = status;
-    box.appendChild(html("h3", { style: "margin: 0 0 4px 0; font-size: 15px" }, strings.title));
+    box.appendChild(html("h3", { style: `margin: 0 0 4px 0; font-size: ${px(15)}` }, strings.title));
     if (!decision.key) {
       box.appendChild(html("p", {}, strings.over));
       return;
     }
-    box.appendChild(html("p", { style: "margin: 2px 0; font-size: 13px", "data-testid": "whatif-prompt" },
+    box.appendChild(html("p", { style: `margin: 2px 0; font-size: ${px(13)}`, "data-testid": "whatif-prompt" },
       fill(strings.decides, { player: decision.player_name, prompt: decision.prompt })));
-    box.appendChild(html("p", { style: "margin: 2px 0 8px 0; font-size: 12px; color: #444" }, strings.intro));
+    box.appendChild(html("p", { style: `margin: 2px 0 8px 0; font-size: ${px(12)}; color: #444` }, strings.intro));
 
     const controls = html("div", { style: "display: flex; gap: 8px; align-items: center; flex-wrap: wrap" });
-    const label = html("label", { style: "font-size: 13px" }, `${strings.playouts} `);
+    const label = html("label", { style: `font-size: ${px(13)}` }, `${strings.playouts} `);
     const input = html("input", { type: "number", min: 1, max: 100000, value: model.get("playouts"),
-      "data-testid": "whatif-playouts", style: "width: 6em" });
+      "data-testid": "whatif-playouts", style: `width: 6em; font-size: ${px(13)}` });
     label.appendChild(input);
-    const run = html("button", { "data-testid": "whatif-run" }, strings.run);
+    const run = html("button", { "data-testid": "whatif-run", style: `font-size: ${px(13)}` }, strings.run);
     run.disabled = status === "running";
     run.addEventListener("click", () => model.send({ type: "run", playouts: Number.parseInt(input.value, 10) }));
-    const cancel = html("button", { "data-testid": "whatif-cancel" }, strings.cancel);
+    const cancel = html("button", { "data-testid": "whatif-cancel", style: `font-size: ${px(13)}` }, strings.cancel);
     cancel.disabled = status !== "running";
     cancel.addEventListener("click", () => model.send({ type: "cancel" }));
     controls.append(label, run, cancel);
@@ -162,24 +169,24 @@ function render({ model, el }) {
       const line = html("div", { style: "display: flex; gap: 8px; align-items: center; margin: 8px 0" });
       const bar = html("progress", { max: Math.max(total, 1), value: model.get("done"),
         "data-testid": "whatif-progress", style: "flex: 1" });
-      line.append(bar, html("span", { style: "font-size: 12px" },
+      line.append(bar, html("span", { style: `font-size: ${px(12)}` },
         fill(strings.progress, { done: model.get("done"), total })));
       box.appendChild(line);
     }
     const rows = model.get("rows");
     if (rows.length) {
       const scroller = html("div", { style: "overflow-x: auto" });
-      scroller.appendChild(chart(model, rows, strings, decision));
+      scroller.appendChild(chart(model, rows, strings, decision, k));
       box.appendChild(scroller);
     }
     const message = model.get("message");
     if (message) {
       box.appendChild(html("p", { "data-testid": "whatif-message", role: "status",
-        style: "margin: 6px 0 0 0; font-size: 12px" }, message));
+        style: `margin: 6px 0 0 0; font-size: ${px(12)}` }, message));
     }
   };
   draw();
-  for (const name of ["decision", "status", "done", "total", "rows", "message", "strings", "playouts"]) {
+  for (const name of ["decision", "status", "done", "total", "rows", "message", "strings", "playouts", "projector"]) {
     model.on(`change:${name}`, draw);
   }
 }

@@ -232,11 +232,20 @@ def test_on_the_projector_a_what_if_panel_goes_below_the_board_rather_than_squee
             texts = smallest(page, SHELL, index)
             assert texts[0]["px"] >= 16, (name, area, texts)
             assert not widget(page, index).evaluate(LAYOUT_FAULTS), (name, area)
+    for index, name in enumerate(names):  # the panel follows its board's large print, chart included
+        panels.nth(index).locator("[data-testid=whatif-run]").click()
+        page.wait_for_function("(i) => document.querySelectorAll('[data-testid=whatif]')[i].dataset.status === "
+                               "'done'", arg=index, timeout=120_000)
+        texts = smallest(page, "[data-testid=whatif]", index)
+        assert texts[0]["px"] >= 16, (name, texts)
+        assert panels.nth(index).locator("[data-testid=whatif-label]").count() >= 2, name
     lab.screenshot(page, "projector-whatif-below")
     for index, name in enumerate(names):  # normal print: the panel fits beside the board again
         toggle_projector(page, index, False)
         page.wait_for_timeout(500)
         board, panel = place(index)
         assert panel["left"] >= board["right"] - 1 and panel["top"] < board["bottom"], (name, board, panel)
+        texts = smallest(page, "[data-testid=whatif]", index)
+        assert 11 <= texts[0]["px"] < 16, (name, texts)  # its normal print again
     lab.screenshot(page, "projector-whatif-off-beside")
     lab.close_everything(page)
