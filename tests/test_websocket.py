@@ -15,6 +15,7 @@ import threading
 import urllib.request
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -99,7 +100,8 @@ def server_side_nodelay(address: str) -> int:
         ws.close()
         return option
 
-    return asyncio.run(talk())
+    with ThreadPoolExecutor(1) as own_loop:  # pytest's thread may already run a loop (Playwright's, in a full run)
+        return own_loop.submit(asyncio.run, talk()).result()
 
 
 @pytest.fixture
