@@ -174,10 +174,9 @@ def test_hickory_why_not_and_a_refusal_move_no_control(page, lab_server, lab, tm
     lab.wait_for(page, f"{HICKORY}[data-live=yes]", timeout=60_000)
     board = page.locator(HICKORY)
     banner = board.locator(".cs-error")
-    page.wait_for_timeout(500)
-    if banner.is_visible():  # Run All ran the refused click already: dismiss it, measure, then run it again
-        board.locator('.cs-error [data-control="dismiss"]').click()
-        lab.expect(banner).to_be_hidden()
+    banner.wait_for(state="visible")  # Run All ran the refused click: dismiss it, measure, then run it again
+    board.locator('.cs-error [data-control="dismiss"]').click()
+    lab.expect(banner).to_be_hidden()
     board.scroll_into_view_if_needed()
     before = boxes(page, HICKORY)
     board.locator("[data-action]:not(.hk-target)").first.click()  # not usable now: the board says why not
@@ -214,10 +213,9 @@ def test_a_card_game_refusal_moves_no_control(page, lab_server, lab, tmp_path: P
     lab.wait_for(page, f'{SHELL}[data-version="1"]', timeout=60_000)
     board = page.locator(SHELL)
     banner = board.locator(".cs-error")
-    page.wait_for_timeout(500)
-    if banner.is_visible():  # Run All ran the refused click already: dismiss it, measure, then run it again
-        banner.locator('[data-control="dismiss"]').click()
-        lab.expect(banner).to_be_hidden()
+    banner.wait_for(state="visible")  # Run All ran the refused click: dismiss it, measure, then run it again
+    banner.locator('[data-control="dismiss"]').click()
+    lab.expect(banner).to_be_hidden()
     board.scroll_into_view_if_needed()
     before = boxes(page, SHELL)
     lab.run_cell(page, 1)
