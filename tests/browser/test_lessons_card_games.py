@@ -1,6 +1,7 @@
 """The lesson widget for Clocktowers and Mice! in a real JupyterLab and a real Chromium: the game's own table is
 drawn, a wrong move is refused with its rule, the right one is accepted; a Mice! question about the M11 round is
-answered by picking the hunts, and the page never shows another seat's face-down card."""
+answered by picking the hunts, and the page never shows another seat's face-down card. A wrong pick is marked
+on its button (issue 18 part 5), as in Hickory Dickory's lessons."""
 
 from __future__ import annotations
 
@@ -40,6 +41,9 @@ def test_clocktowers_lesson_a_wrong_move_then_the_right_roof(page, lab_server, l
     lab.screenshot(page, "lesson-clocktowers-open")
     page.locator(f'{ROOT} [data-choice-id="discard:roof.blue.1"]').click()
     lab.wait_for(page, f'{ROOT}[data-state="wrong"] [data-testid=verdict] [data-rule="C10"]')
+    wrong = page.locator(f'{ROOT} [data-choice-id="discard:roof.blue.1"][data-wrong="yes"]')  # marked as picked
+    assert wrong.count() >= 1 and wrong.first.get_attribute("aria-description")
+    assert page.locator(f'{ROOT} [data-wrong="yes"]').count() == wrong.count()  # and nothing else
     lab.screenshot(page, "lesson-clocktowers-wrong")
     page.locator(f'{ROOT} [data-control="retry"]').click()
     lab.wait_for(page, f'{ROOT}[data-state="open"]')  # the retried board, so the next click is made on it
