@@ -128,6 +128,7 @@ function render({ model, el }) {
   box.style.cssText = "font-family: sans-serif; border: 1px solid #bbb; border-radius: 6px; padding: 10px; " +
     "background: #fff; color: #111; box-sizing: border-box";
   el.appendChild(box);
+  let placedAt = null; // the scale the panel last asked its row for (asked again only when it changes)
 
   const draw = () => {
     const strings = model.get("strings");
@@ -135,7 +136,10 @@ function render({ model, el }) {
     const status = model.get("status");
     const k = model.get("projector") ? PROJECTOR_SCALE : 1;
     const px = (n) => `${Math.round(n * k * 10) / 10}px`;
-    besideOrBelow(el, Math.ceil(PANEL_MIN * k));
+    if (placedAt !== k) {
+      besideOrBelow(el, Math.ceil(PANEL_MIN * k));
+      placedAt = k;
+    }
     box.style.maxWidth = px(600);
     box.style.fontSize = px(13);
     box.classList.toggle("hw-whatif-projector", k > 1);

@@ -1,7 +1,7 @@
 // DOM/SVG drawing of the view model (hickory_widget/view.py). Draws only; intents go through ctx.send.
 // Imports stay on ONE line each (the Python side drops lines starting with `import `).
 // No top-level name here may repeat one in geometry.mjs or widget.mjs: the three files are concatenated.
-import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, clusterOffsets, rowOffsets, CHAIN, chainSpaces, chainRight, weightPosition, wrapText, shortLabel, fitLines, } from "./geometry.mjs";
+import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, clusterOffsets, rowOffsets, CHAIN, chainSpaces, chainRight, weightPosition, shortLabel, fitLines, } from "./geometry.mjs";
 import { htmlNode, listen } from "../core/dom.mjs";
 import { shellButton, shellCheck, shellControls, shellDecision, shellKept, shellLanguage, shellLog, shellProjector, shellSelect, shellUndoRedo } from "../core/shell.mjs";
 

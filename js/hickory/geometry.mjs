@@ -210,41 +210,6 @@ export function hyphenAt(word, limit) {
   return best > 0 ? best : limit;
 }
 
-/**
- * Word-wrap `text` into lines of at most `max` characters, at most `lines` of them. A word longer than a line is
- * split with a hyphen (German compounds wrap instead of being cut); only text beyond `lines` ends in "…".
- */
-export function wrapText(text, max = 14, lines = 3) {
-  const words = [];
-  for (const w of String(text ?? "").split(/\s+/).filter(Boolean)) {
-    let rest = w;
-    while (rest.length > max) {
-      const at = hyphenAt(rest, max - 1);
-      words.push(rest.slice(0, at) + "-");
-      rest = rest.slice(at);
-    }
-    words.push(rest);
-  }
-  const out = [];
-  let cur = "";
-  for (const w of words) {
-    if (!cur) cur = w;
-    else if ((cur + " " + w).length <= max) cur += " " + w;
-    else {
-      out.push(cur);
-      cur = w;
-    }
-  }
-  if (cur) out.push(cur);
-  if (out.length > lines) {
-    const kept = out.slice(0, lines);
-    const last = kept[lines - 1];
-    kept[lines - 1] = (last.length >= max ? last.slice(0, max - 1) : last) + "…";
-    return kept;
-  }
-  return out;
-}
-
 /** A token label made shorter for the small action space: "Spend 1 -> Market" -> "Spend 1 → Market". */
 export function shortLabel(label) {
   return String(label ?? "")

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   RADII, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaces,
-  handMouseLocal, clusterOffsets, rowOffsets, chainSpaces, chainRight, weightPosition, layoutFor, wrapText, shortLabel,
+  handMouseLocal, clusterOffsets, rowOffsets, chainSpaces, chainRight, weightPosition, layoutFor, fitLines, shortLabel,
 } from "./geometry.mjs";
 
 const close = (a, b, eps = 1e-6) => assert.ok(Math.abs(a - b) < eps, `${a} != ${b}`);
@@ -97,8 +97,9 @@ test("layout: side by side when wide, stacked at 600 px", () => {
 });
 
 test("labels wrap and shorten", () => {
-  assert.deepEqual(wrapText("Climb 1, then Spend 1 → Search 2", 14, 3), ["Climb 1, then", "Spend 1 →", "Search 2"]);
-  assert.equal(wrapText("a b c d e f g h", 3, 2).length, 2);
+  const chars = (s) => s.length; // fitLines measuring in characters
+  assert.deepEqual(fitLines("Climb 1, then Spend 1 → Search 2", 14, 3, chars).lines, ["Climb 1, then", "Spend 1 →", "Search 2"]);
+  assert.equal(fitLines("a b c d e f g h", 3, 2, chars).lines.length, 2);
   assert.equal(shortLabel("Spend 1 -> Scamp"), "Spend 1 → Scamp");
 });
 

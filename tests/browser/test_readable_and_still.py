@@ -168,16 +168,37 @@ REFUSED = 'w._on_msg(w, {"type": "choose", "id": "no-such-choice", "version": w.
 """A click the kernel refuses (an option that is not one of the choices), sent as the board would send it."""
 
 
-def test_hickory_why_not_and_a_refusal_move_no_control(page, lab_server, lab, tmp_path: Path) -> None:
+def board_at_rest(page: Any, lab_server: Any, lab: Any, path: Path, cell: str, ready: str, root: str) -> Any:
+    """The board of a notebook of ``cell`` then REFUSED at 1280x800: Run All's refusal is waited for and dismissed,
+    so the board is measured at rest."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "still.ipynb", HICKORY_BOARD, REFUSED))
-    lab.wait_for(page, f"{HICKORY}[data-live=yes]", timeout=60_000)
-    board = page.locator(HICKORY)
+    lab.open_notebook(page, lab_server, lab.write_notebook(path, cell, REFUSED))
+    lab.wait_for(page, ready, timeout=60_000)
+    board = page.locator(root)
     banner = board.locator(".cs-error")
     banner.wait_for(state="visible")  # Run All ran the refused click: dismiss it, measure, then run it again
-    board.locator('.cs-error [data-control="dismiss"]').click()
+    banner.locator('[data-control="dismiss"]').click()
     lab.expect(banner).to_be_hidden()
     board.scroll_into_view_if_needed()
+    return board
+
+
+def assert_a_refusal_moves_no_control(page: Any, lab: Any, root: str, before: list[list[float]], shot: str) -> None:
+    """REFUSED run again: its message appears and goes in the reserved area, and no control moves by 2 px."""
+    banner = page.locator(root).locator(".cs-error")
+    lab.run_cell(page, 1)
+    banner.wait_for(state="visible")
+    assert banner.inner_text().strip()
+    lab.screenshot(page, shot)
+    assert_still(before, boxes(page, root), "a refusal appeared")
+    banner.locator('[data-control="dismiss"]').click()
+    lab.expect(banner).to_be_hidden()
+    assert_still(before, boxes(page, root), "a refusal went")
+
+
+def test_hickory_why_not_and_a_refusal_move_no_control(page, lab_server, lab, tmp_path: Path) -> None:
+    board = board_at_rest(page, lab_server, lab, tmp_path / "still.ipynb", HICKORY_BOARD, f"{HICKORY}[data-live=yes]",
+                          HICKORY)
     before = boxes(page, HICKORY)
     board.locator("[data-action]:not(.hk-target)").first.click()  # not usable now: the board says why not
     explanation = board.locator("[data-testid=explanation]")
@@ -188,15 +209,7 @@ def test_hickory_why_not_and_a_refusal_move_no_control(page, lab_server, lab, tm
     board.locator('[data-control="dismiss-info"]').click()
     lab.expect(explanation).to_be_hidden()
     assert_still(before, boxes(page, HICKORY), "a why-not message went")
-
-    lab.run_cell(page, 1)
-    banner.wait_for(state="visible")
-    assert banner.inner_text().strip()
-    lab.screenshot(page, "layout-refusal")
-    assert_still(before, boxes(page, HICKORY), "a refusal appeared")
-    board.locator('.cs-error [data-control="dismiss"]').click()
-    lab.expect(banner).to_be_hidden()
-    assert_still(before, boxes(page, HICKORY), "a refusal went")
+    assert_a_refusal_moves_no_control(page, lab, HICKORY, before, "layout-refusal")
     lab.close_everything(page)
 
 
@@ -208,23 +221,9 @@ w
 
 
 def test_a_card_game_refusal_moves_no_control(page, lab_server, lab, tmp_path: Path) -> None:
-    page.set_viewport_size({"width": 1280, "height": 800})
-    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "still-ct.ipynb", CLOCKTOWERS_BOARD, REFUSED))
-    lab.wait_for(page, f'{SHELL}[data-version="1"]', timeout=60_000)
-    board = page.locator(SHELL)
-    banner = board.locator(".cs-error")
-    banner.wait_for(state="visible")  # Run All ran the refused click: dismiss it, measure, then run it again
-    banner.locator('[data-control="dismiss"]').click()
-    lab.expect(banner).to_be_hidden()
-    board.scroll_into_view_if_needed()
-    before = boxes(page, SHELL)
-    lab.run_cell(page, 1)
-    banner.wait_for(state="visible")
-    lab.screenshot(page, "layout-refusal-clocktowers")
-    assert_still(before, boxes(page, SHELL), "a refusal appeared")
-    banner.locator('[data-control="dismiss"]').click()
-    lab.expect(banner).to_be_hidden()
-    assert_still(before, boxes(page, SHELL), "a refusal went")
+    board_at_rest(page, lab_server, lab, tmp_path / "still-ct.ipynb", CLOCKTOWERS_BOARD, f'{SHELL}[data-version="1"]',
+                  SHELL)
+    assert_a_refusal_moves_no_control(page, lab, SHELL, boxes(page, SHELL), "layout-refusal-clocktowers")
     lab.close_everything(page)
 
 

@@ -13,6 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from ...core.bots import RandomBot as RandomBot  # the core's, offered here too: it reads only its seat's options
 from ..rules.components import Action
 from .playout import Playout
 
@@ -27,19 +28,6 @@ LAST = ("decline", "skip_claim", "give:", "swap:", "trade")
 
 class Bot(Protocol):
     def choose(self, game: Game | Playout) -> str: ...
-
-
-class RandomBot:
-    """Picks uniformly among the legal options."""
-
-    options_only = True
-    """It reads only ``choice_ids``, the deciding seat's own options: core.bots.decide needs no seat's copy."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, game: Game | Playout) -> str:
-        return self.rng.choice(game.choice_ids)
 
 
 class GreedyBot:

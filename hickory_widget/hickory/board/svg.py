@@ -276,8 +276,8 @@ def hyphen_at(word: str, limit: int) -> int:
 
 
 def wrap_words(content: str, chars: int, lines: int) -> list[str]:
-    """Word wrap like the live board's wrapText: a word longer than a line is hyphenated (German compounds wrap
-    instead of being cut); only text beyond ``lines`` ends in "…"."""
+    """Word wrap like the live board's fitLines, counting characters: a word longer than a line is hyphenated
+    (German compounds wrap instead of being cut); only text beyond ``lines`` ends in "…"."""
     words: list[str] = []
     for word in content.split():
         while len(word) > chars:
