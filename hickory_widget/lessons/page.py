@@ -9,13 +9,13 @@ task and its board must start on the first screen.
 from __future__ import annotations
 
 import os
-import sys
 from urllib.parse import parse_qs
 
 import anywidget
 import traitlets
 
 from ..hickory.words.i18n import LANGUAGES, t
+from .app import static_site
 
 PARTS = ("title", "intro", "stars", "teachers_title", "teachers")
 
@@ -91,5 +91,5 @@ def classroom_page(query: str | None = None) -> ClassroomPage:
     in_voila = any(key.startswith("VOILA_") for key in os.environ)
     address = os.environ.get("QUERY_STRING", "") if query is None else query
     teacher = "teacher" in parse_qs(address, keep_blank_values=True)
-    return ClassroomPage(texts=page_texts(visitor_language(address), teacher, static=sys.platform == "emscripten"),
+    return ClassroomPage(texts=page_texts(visitor_language(address), teacher, static=static_site()),
                          set_title=in_voila)
