@@ -42,7 +42,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from .progress import FIELDS, ProgressError, check_record, read_progress_file
 
@@ -148,7 +148,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_schema_1,)
 class Store:
     """One classroom database; :meth:`at` gives the one of a path in this process (kernels share it)."""
 
-    _open: dict[tuple[str, int], Store] = {}
+    _open: ClassVar[dict[tuple[str, int], Store]] = {}
     _guard = threading.Lock()
 
     def __init__(self, path: str | Path) -> None:
@@ -356,7 +356,8 @@ class Store:
 
     def export_json(self) -> str:
         """Every learner's records as a JSON progress file (format hickory-lesson-progress, version 2)."""
-        from .progress import FORMAT as PROGRESS, VERSION, compact
+        from .progress import FORMAT as PROGRESS
+        from .progress import VERSION, compact
 
         learners = {n: {k: compact(r) for k, r in recs.items()} for n, recs in self.learners().items()}
         return json.dumps({"format": PROGRESS, "version": VERSION, "learners": learners}, indent=1, sort_keys=True,
@@ -375,7 +376,7 @@ class Store:
 
 
 def _record(row: Iterable[Any]) -> dict[str, Any]:
-    values = dict(zip(FIELDS, row))
+    values = dict(zip(FIELDS, row, strict=True))
     values["wrong"] = json.loads(values["wrong"])
     return values
 
