@@ -14,18 +14,20 @@ from hickory_widget.lessons.app import classroom_app
 from hickory_widget.lessons.dashboard import ClassView, Dashboard, handins_dir
 from hickory_widget.lessons.handin import export_handin
 from hickory_widget.lessons.identity import Identities
-from hickory_widget.lessons.progress import Progress, read_progress_file
+from hickory_widget.lessons.progress import Progress, read_learners
 
 CODE = "K7QM-4XPA"
 
 
 @pytest.fixture
 def classroom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The classroom's store; HICKORY_PROGRESS names it as earlier versions named their JSON file (the store is the
+    .sqlite3 beside it)."""
     monkeypatch.setenv("HICKORY_PROGRESS", str(tmp_path / "progress.json"))
     monkeypatch.setenv("HICKORY_TEACHER_CODE", CODE)
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
     monkeypatch.delenv("HICKORY_HANDINS", raising=False)
-    return tmp_path / "progress.json"
+    return tmp_path / "progress.sqlite3"
 
 
 def send(page, kind: str, arg: str | None = None, **fields: str) -> None:
@@ -46,7 +48,7 @@ def test_a_new_learner_joins_in_two_steps_and_answers(classroom: Path) -> None:
     assert type(lessons).__name__ == "TrackedLessonWidget" and lessons.progress.learner == "ada"
     lessons._on_msg(None, {"type": "choose", "id": "stay", "version": lessons._version})  # legal, not the task
     lessons._on_msg(None, {"type": "choose", "id": "jump_off", "version": lessons._version})
-    rec = read_progress_file(classroom)["ada"]["goal/grab-button"]
+    rec = read_learners(classroom)["ada"]["goal/grab-button"]
     assert rec["stars"] == 1 and rec["misses"] == 1 and rec["wrong"] == ["stay"] and rec["at"] > 0
 
 
@@ -69,7 +71,7 @@ def test_behind_jupyterhub_the_hubs_user_is_the_learner(classroom: Path, monkeyp
 def test_the_address_sets_language_and_presentation_also_without_preheating(classroom: Path,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     app = classroom_app("learner=ada&lang=it&present=1").children[-1]
-    assert app.language == "it" and app.presentation and app.progress.path == classroom
+    assert app.language == "it" and app.presentation and type(app.progress).__name__ == "NoProgress"
     assert 'lang="de"' in classroom_app("lang=de").children[0].html
     assert 'lang="en"' in classroom_app("lang=fr").children[0].html, "an unknown language falls back to English"
     # without preheating, Voilà puts the visitor's address in QUERY_STRING before the notebook runs
@@ -122,12 +124,14 @@ def test_the_teacher_resets_one_learner_after_confirming(classroom: Path) -> Non
     dash = Dashboard(classroom, "de", CODE)
     send(dash.panel, "code", code=CODE)
     send(dash.panel, "reset-yes", "bea")  # no confirmation asked yet: nothing happens
-    assert set(read_progress_file(classroom)) == {"ada", "bea"}
+    assert set(read_learners(classroom)) == {"ada", "bea"}
     send(dash.panel, "pick", "bea")
     send(dash.panel, "reset", "bea")
     assert "Den gesamten Fortschritt von bea löschen?" in dash.panel.html
-    send(dash.panel, "reset-yes", "bea")
-    assert set(read_progress_file(classroom)) == {"ada"}
+    send(dash.panel, "reset-yes", "bea", code="AAAA-AAAA")  # found 10: a destructive intent asks for the code again
+    assert set(read_learners(classroom)) == {"ada", "bea"} and 'data-testid="dash-message"' in dash.panel.html
+    send(dash.panel, "reset-yes", "bea", code=CODE)
+    assert set(read_learners(classroom)) == {"ada"}
     assert "Der Fortschritt von bea ist gelöscht." in dash.panel.html
 
 
@@ -140,6 +144,7 @@ def test_hand_ins_from_the_static_site_join_the_grid_and_damaged_ones_are_listed
     assert 'data-learner="dora" data-source="hand-in"' in dash.panel.html
     send(dash.panel, "handin", "bad.json", text=text.replace('"stars":2', '"stars":9'))
     assert "bad.json is not a valid hand-in" in dash.panel.html
+    handins_dir(classroom).mkdir()
     (handins_dir(classroom) / "broken.json").write_bytes(b"\xff")
     assert dash.refresh(force=True) and "broken.json" in dash.panel.html
 
@@ -153,11 +158,10 @@ def test_the_dashboard_redraws_only_when_the_class_has_done_something(classroom:
 
 
 def test_a_damaged_progress_file_gives_the_learner_one_sentence_and_the_teacher_the_field(classroom: Path) -> None:
-    classroom.write_text('{"format": "hickory-lesson-progress", "learners": {"ada": [1]}}')
-    box = join("ada", "2468")
+    classroom.with_suffix(".json").write_text('{"format": "hickory-lesson-progress", "learners": {"ada": [1]}}')
+    box = join("ada", "2468", new=False)
     assert "Your progress cannot be opened: tell your teacher." in box.children[0].html
-    key = Identities(classroom).link_key("bea")
-    assert "Your progress cannot be opened" in classroom_app(f"learner=bea&key={key}").children[0].html
+    assert "Your progress cannot be opened" in classroom_app("learner=bea&key=0123").children[0].html
     dash = Dashboard(classroom, "en", CODE)
     send(dash.panel, "code", code=CODE)
     assert "learner &#x27;ada&#x27;" in dash.panel.html and "an object of exercises, not list" in dash.panel.html
@@ -170,7 +174,7 @@ def test_the_address_picks_the_game_and_the_row_changes_it_without_joining_again
     assert type(lessons).__name__ == "TrackedMiceLessonWidget" and lessons.exercise.key == "mice-table/set-size"
     assert 'data-game="mice"' in bar.html and "Die Stunde der Maus" in bar.html and "Uhrtürme" in bar.html
     assert not lessons.answer(15).correct and lessons.answer(16).correct
-    rec = read_progress_file(classroom)["ada"]["mice-table/set-size"]
+    rec = read_learners(classroom)["ada"]["mice-table/set-size"]
     assert rec["stars"] == 1 and rec["wrong"] == ["15"], "the Mice! answer is kept under the Mice! exercise's key"
     send(bar, "game", "clocktowers")
     assert type(box.children[-1]).__name__ == "TrackedClocktowersLessonWidget" and 'data-game="clocktowers"' in bar.html
@@ -185,11 +189,11 @@ def test_the_address_picks_the_game_and_the_row_changes_it_without_joining_again
 
 
 def test_reset_my_progress_in_one_game_keeps_the_other_games(classroom: Path) -> None:
-    Progress(classroom, "ada").solve("goal/grab-button", 0, 0)
     box = join("ada", "2468", game="mice")
+    Progress(classroom, "ada").solve("goal/grab-button", 0, 0)
     assert box.children[-1].answer(16).correct
     box.children[-1].reset_progress()
-    assert set(read_progress_file(classroom)["ada"]) == {"goal/grab-button"}
+    assert set(read_learners(classroom)["ada"]) == {"goal/grab-button"}
 
 
 def test_the_dashboard_shows_each_game_in_its_own_tab_with_its_most_missed(classroom: Path) -> None:

@@ -5,7 +5,6 @@ checked before any lock, wrong ones locking only the visitor who typed them."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest

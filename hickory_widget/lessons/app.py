@@ -4,10 +4,12 @@ Voilà gives each visitor a kernel of their own, and the page's address says wha
 
 * ``?learner=ada&lang=it``: the join form (:mod:`.join`), name filled in; Ada types her PIN (or chooses one on her
   first visit) and her lessons open in Italian. Nobody opens or resets Ada's progress without her PIN.
-* ``?learner=ada&key=...``: a join link from the teacher's dashboard; no PIN asked.
+* ``?learner=ada&key=...``: a join link from the teacher's dashboard; no PIN asked. Until Ada chooses a PIN, her
+  name is closed to the form: only the link opens it.
 * ``?teacher``: the teacher's dashboard (:mod:`.dashboard`) once the teacher's code is typed
   (``$HICKORY_TEACHER_CODE``; scripts/classroom.sh makes one and prints it when the app starts).
-* ``?present=1``: the teacher's presentation mode (records nothing, so it asks for nothing).
+* ``?present=1``: the teacher's presentation mode: it never reads nor writes anybody's record (not even one named
+  ``teacher``, a name nobody may register) and refuses Reset, so it asks for nothing.
 * ``&game=mice`` (or ``clocktowers``, ``hickory``): the game the lessons (or the dashboard) open on; a row of
   buttons above the lessons changes it (:mod:`.game_bar`).
 * Behind JupyterHub (``$JUPYTERHUB_USER`` in the kernel's environment) the hub's user is the learner and
@@ -17,8 +19,9 @@ Voilà gives each visitor a kernel of their own, and the page's address says wha
   (:mod:`.static_page`), with the progress in this browser's own storage; ``learner=`` names the record
   ("learner" when absent, the landing page's too).
 
-``HICKORY_PROGRESS`` names the progress file (scripts/classroom.sh sets it); PIN hashes live beside it
-(:mod:`.identity`), hand-ins from the static site in ``handins/`` beside it (``$HICKORY_HANDINS``).
+``HICKORY_PROGRESS`` names the classroom's store (:mod:`.store`, an SQLite file; scripts/classroom.sh sets it): the
+progress, the PIN hashes (:mod:`.identity`), the locks and the hand-ins. A name ending in ``.json`` (a progress file
+of an earlier version) means the ``.sqlite3`` beside it, which imports that file once.
 
 With Voilà's preheated kernels (``--preheat_kernel=True``, as scripts/classroom.sh serves it) the notebook runs
 before anyone visits: :func:`prepare` does the slow part then (imports, the curriculum, the front end), and
@@ -57,6 +60,7 @@ def prepare() -> None:
 
     if static_site():
         return
+    identity.skeleton("Ada")  # the TR39 table is there (else a clear error now, not at the first learner's name)
     for language in ("en", "it", "de"):
         for game in NAMES:
             curriculum(language, game)[0].exercises[0].game()
@@ -94,7 +98,12 @@ def query_string() -> str:
 
 
 def progress_path() -> Path:
-    return Path(os.environ.get("HICKORY_PROGRESS") or DEFAULT_PATH)
+    """The classroom's store (``$HICKORY_PROGRESS``; a ``.json`` name means the ``.sqlite3`` beside it)."""
+    from .store import Store, store_path
+
+    named = os.environ.get("HICKORY_PROGRESS") or DEFAULT_PATH
+    Store.at(named)  # a JSON file named here is imported once, at the store's first use
+    return store_path(named)
 
 
 def classroom_app(query: str | None = None) -> Any:
@@ -107,8 +116,9 @@ def classroom_app(query: str | None = None) -> Any:
     from .dashboard import Dashboard
     from .game_bar import GameBar, pick_game
     from .identity import Identities, IdentityError
-    from .join import JoinForm, error_text
+    from .join import JoinForm, error_text, store_text
     from .progress import ProgressError
+    from .store import StoreError
     from .tracked import TRACKED
 
     q = parse_qs(query_string() if query is None else query, keep_blank_values=True)
@@ -122,12 +132,18 @@ def classroom_app(query: str | None = None) -> Any:
     box = ipywidgets.VBox()
     if q.get("present", ["0"])[0].lower() in ("1", "true", "yes", "on"):
         GameBar(box, lang, game, lambda g, lg: WIDGETS[g](learner=hub or "teacher", language=lg,
-                                                          presentation=True, progress_path=path))
+                                                          presentation=True, progress_path=None))
         return box
 
-    def lessons_of(name: str) -> None:
-        """The learner's lessons, the game row above them."""
-        GameBar(box, lang, game, lambda g, lg: TRACKED[g](learner=name, language=lg, progress_path=path))
+    def lessons_of(name: str, reset_check: Any = None) -> None:
+        """The learner's lessons, the game row above them (``reset_check``: what Reset asks first)."""
+
+        def make(g: str, lg: str) -> Any:
+            widget = TRACKED[g](learner=name, language=lg, progress_path=path)
+            widget.reset_check = reset_check
+            return widget
+
+        GameBar(box, lang, game, make)
 
     if hub:
         lessons_of(hub)
@@ -147,13 +163,21 @@ def classroom_app(query: str | None = None) -> Any:
 
     def joined(name: str) -> None:
         """The learner is who they say: their lessons replace the form (or the form says why not)."""
+        def pin_again(pin: Any) -> bool:
+            """Reset asks for the learner's PIN again (a name with none is reset by the teacher)."""
+            try:
+                return identities.verify(name, pin) == name
+            except (IdentityError, StoreError):
+                return False
+
         try:
-            lessons_of(name)
-        except ProgressError:
+            lessons_of(name, pin_again)
+        except ProgressError as exc:
             log.exception("classroom: the progress of %r cannot be opened", name)
             if not forms:
                 raise
-            forms[0].error = t(lang, "classroom.error.progress")
+            forms[0].error = store_text(lang, exc) if isinstance(exc, StoreError) else t(lang,
+                                                                                          "classroom.error.progress")
             forms[0].draw()
 
     name = q.get("learner", [os.environ.get("HICKORY_LEARNER", "")])[0][:200]
@@ -162,6 +186,8 @@ def classroom_app(query: str | None = None) -> Any:
         try:
             joined(identities.check_link(name, q["key"][0]))
             return box
+        except StoreError as exc:
+            error = store_text(lang, exc)
         except ProgressError:
             error = t(lang, "classroom.error.progress")
         except IdentityError as exc:

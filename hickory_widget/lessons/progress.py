@@ -343,7 +343,11 @@ def write_progress_file(path: Path, learners: dict[str, Any]) -> None:
 
 
 def _unsaved(path: Path, exc: OSError) -> ProgressError:
-    return ProgressError(f"progress file {path} cannot be written ({exc.strerror or exc}); nothing was saved", path)
+    from .store import _reason
+
+    error = ProgressError(f"progress file {path} cannot be written ({exc.strerror or exc}); nothing was saved", path)
+    error.reason = _reason(exc)[0]  # type: ignore[attr-defined]  (what the learner is told: full, read-only ...)
+    return error
 
 
 def forget_learner(path: str | Path, learner: str) -> bool:

@@ -155,15 +155,20 @@ class Store:
         self.path = store_path(path)
         self.legacy = Path(path) if Path(path) != self.path else None
         self._db: sqlite3.Connection | None = None
+        self._imported = False
         self._lock = threading.RLock()
 
     @classmethod
     def at(cls, path: str | Path) -> Store:
-        key = (str(Path(path).absolute()), os.getpid())
+        """The store of ``path`` in this process (one connection per process and database); a JSON progress file
+        named here is imported at the store's first use."""
+        key = (str(store_path(path).absolute()), os.getpid())
         with cls._guard:
             store = cls._open.get(key)
             if store is None:
                 store = cls._open[key] = cls(path)
+            elif store.legacy is None and Path(path) != store.path:
+                store.legacy, store._imported = Path(path), False
         return store
 
     def close(self) -> None:
@@ -175,8 +180,13 @@ class Store:
     def db(self) -> sqlite3.Connection:
         if self._db is None:
             self._db = self._connect()
-            if self.legacy is not None:
-                self.import_json(self.legacy)
+        if self.legacy is not None and not self._imported:
+            self._imported = True
+            try:
+                self.import_json(self.legacy)  # a damaged file is refused (ProgressError) until it is mended
+            except BaseException:
+                self._imported = False
+                raise
         return self._db
 
     def _connect(self) -> sqlite3.Connection:
