@@ -541,7 +541,7 @@ class Dashboard:
         """Names and pages with wrong tries counted, each with a button that unlocks it."""
         try:
             locks = [lock for lock in self.identities.locks() if not lock[0].endswith(f":{self.visitor}")]
-        except StoreError:
+        except ProgressError:
             return ""
         if not locks:
             return ""
