@@ -66,6 +66,22 @@ def prepare() -> None:
             curriculum(language, game)[0].exercises[0].game()
 
 
+def check_port(host: str, port: int) -> str | None:
+    """Why the classroom cannot serve on ``host:port`` (None when it can): Voilà would otherwise move to another
+    port while its preheated kernels call the first one back, and every learner would see only an error."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds it
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            return (f"port {port} on {host} is taken ({exc.strerror}): stop what serves there (another "
+                    f"scripts/classroom.sh?) or start with PORT=another number")
+    return None
+
+
 def preheated() -> bool:
     """True in a kernel Voilà started ahead of its visitor (its address comes later)."""
     return os.environ.get("VOILA_PREHEAT", "False") == "True"
@@ -195,3 +211,11 @@ def classroom_app(query: str | None = None) -> Any:
     forms.append(JoinForm(identities, lang, joined, name=name, error=error))
     box.children = (forms[0].panel,)
     return box
+
+
+if __name__ == "__main__":  # scripts/classroom.sh: `--check-port HOST PORT` (exit 2 with the reason when taken)
+    if sys.argv[1:2] == ["--check-port"] and len(sys.argv) == 4:
+        problem = check_port(sys.argv[2], int(sys.argv[3]))
+        if problem:
+            print(f"error: {problem}", file=sys.stderr)
+            sys.exit(2)

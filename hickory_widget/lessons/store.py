@@ -112,8 +112,26 @@ def _reason(exc: BaseException) -> tuple[str, str]:
     return "damaged", str(exc)[:80]
 
 
+def _folder_state(path: Path) -> tuple[str, str] | None:
+    """What the folder of ``path`` says about a failure SQLite reports vaguely ("unable to open database file")."""
+    folder = path.parent
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return "readonly", "the disk is read-only"
+        if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.R_OK | os.W_OK)):
+            return "permission", "permission denied (see the folder's and the file's modes in docs/CLASSROOM.md)"
+        if os.statvfs(folder).f_bavail == 0:
+            return "full", "the disk is full"
+    except OSError:
+        return None
+    return None
+
+
 def store_error(path: Path, exc: BaseException, doing: str = "written") -> StoreError:
     reason, what = _reason(exc)
+    if reason in ("permission", "damaged") and not isinstance(exc, sqlite3.DatabaseError | ValueError) or (
+            "unable to open" in str(exc) or "disk i/o" in str(exc).lower()):
+        reason, what = _folder_state(path) or (reason, what)
     return StoreError(f"classroom store {str(path)[-120:]} cannot be {doing}: {what}; nothing was saved", path, reason)
 
 
@@ -214,7 +232,22 @@ class Store:
             raise
         except sqlite3.Error as exc:
             db.close()
-            raise store_error(path, exc, "opened") from None
+            error = store_error(path, exc, "opened")
+            if error.reason != "readonly" or not path.exists():
+                raise error from None
+            db = self._read_only(path, error)
+        return db
+
+    def _read_only(self, path: Path, error: StoreError) -> sqlite3.Connection:
+        """On a read-only disk the class can still be read (the dashboard, the join form's questions); every write
+        is refused as read-only. What a kernel had not yet checkpointed before the disk turned read-only is not
+        seen."""
+        try:
+            db = sqlite3.connect(f"{path.absolute().as_uri()}?immutable=1", uri=True, check_same_thread=False,
+                                 isolation_level=None)
+            self._check_ours(db)
+        except sqlite3.Error:
+            raise error from None
         return db
 
     def _migrate(self, db: sqlite3.Connection) -> None:
