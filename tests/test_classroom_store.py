@@ -121,7 +121,7 @@ def test_two_real_unix_users_write_one_classroom_and_each_reads_the_other(tmp_pa
         os.chown(folder, 0, gid)
         folder.chmod(folder_mode)
         path = folder / "classroom.sqlite3"
-        (ada_user, ada_uid), (bea_user, bea_uid) = users
+        (_, ada_uid), (_, bea_uid) = users
         result = run_as(ada_uid, gid, "solve", path, "ada")
         assert result == ("ok", ["ada"]), result
         mode = stat.S_IMODE(path.stat().st_mode)
@@ -153,7 +153,8 @@ def test_a_json_progress_file_and_its_identities_are_imported_once(tmp_path: Pat
             "ada": {"name": "ada", "salt": "00" * 16, "hash": "ab" * 32, "failures": 0, "locked_until": 0}}}))
     store = Store(old)
     learners = store.learners()
-    assert learners["ada"]["goal/grab-button"]["stars"] == 3 and learners["bea"]["goal/where-hand"]["wrong"] == ["4", "6"]
+    assert learners["ada"]["goal/grab-button"]["stars"] == 3
+    assert learners["bea"]["goal/where-hand"]["wrong"] == ["4", "6"]
     assert store.path == tmp_path / "progress.sqlite3"
     Progress(store.path, "ada").reset()
     old.write_text(old.read_text().replace('"stars": 3', '"stars": 2'))  # a later edit of the old file
@@ -179,12 +180,13 @@ def test_a_learners_stored_answers_are_bounded_and_refused_clearly_past_the_boun
             for _ in range(WRONG_KEPT):
                 junk.note(key, wrong="é" * 200)
     assert "nothing was saved" in str(info.value) and len(str(info.value)) <= 300
-    used = sum(len(json.dumps(r["wrong"], ensure_ascii=False).encode()) for r in read_learners(path)["mallory"].values())
+    stored = read_learners(path)["mallory"].values()
+    used = sum(len(json.dumps(r["wrong"], ensure_ascii=False).encode()) for r in stored)
     assert used <= MAX_ANSWER_BYTES
     junk.note("goal/grab-button", seconds=3)  # time alone is still noted
     many = Progress(path, "many")
     with pytest.raises(StoreLimitError):
-        for key in keys + ["one/more"]:
+        for key in [*keys, "one/more"]:
             many.solve(key, 0, 0)
     assert len(read_learners(path)["many"]) == MAX_RECORDS
     bea = Progress(path, "bea")  # another learner is untouched and still writes
@@ -225,8 +227,7 @@ NOT_SAVED = {"en": "could not be saved (the disk is full)", "it": "non si è pot
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "de"])
-def test_an_answer_that_cannot_be_saved_on_a_full_disk_is_not_done_and_can_be_given_again(tmp_path: Path,
-                                                                                          lang: str) -> None:
+def test_an_answer_not_saved_on_a_full_disk_is_not_done_and_can_be_given_again(tmp_path: Path, lang: str) -> None:
     """Found 6: on a full disk the answer was lost, the learner read "nothing changed", and the exercise was marked
     solved anyway (even after Retry and after space was back)."""
     with tmpfs(tmp_path / "disk", "600k") as disk:

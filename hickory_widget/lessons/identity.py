@@ -329,7 +329,7 @@ def check_teacher_code(given: Any, code: str | None) -> bool:
     :func:`weak_code`); constant time."""
     if not isinstance(given, str) or weak_code(code) is not None:  # an empty or weak code opens nothing
         return False
-    norm = lambda s: re.sub(r"[\s-]", "", s).upper().encode()  # noqa: E731
+    norm = lambda s: re.sub(r"[\s-]", "", s).upper().encode("utf-8", "surrogatepass")  # noqa: E731
     return hmac.compare_digest(norm(given[:64]), norm(code))
 
 

@@ -129,8 +129,8 @@ def _folder_state(path: Path) -> tuple[str, str] | None:
 
 def store_error(path: Path, exc: BaseException, doing: str = "written") -> StoreError:
     reason, what = _reason(exc)
-    if reason in ("permission", "damaged") and not isinstance(exc, sqlite3.DatabaseError | ValueError) or (
-            "unable to open" in str(exc) or "disk i/o" in str(exc).lower()):
+    vague = "unable to open" in str(exc) or "disk i/o" in str(exc).lower()
+    if vague or (reason in ("permission", "damaged") and not isinstance(exc, sqlite3.DatabaseError | ValueError)):
         reason, what = _folder_state(path) or (reason, what)
     return StoreError(f"classroom store {str(path)[-120:]} cannot be {doing}: {what}; nothing was saved", path, reason)
 
