@@ -80,8 +80,18 @@ def _depth(data: Any) -> int:
     return deepest
 
 
+MAX_MESSAGE = 300
+"""Longest refusal: a long path or excerpt is cut in the middle, so the file's name and the problem both stay."""
+
+
 class LessonError(ValueError):
-    """A lesson file that cannot be used; the message names the file, the exercise and the field."""
+    """A lesson file that cannot be used; the message names the file, the exercise and the field, in at most
+    :data:`MAX_MESSAGE` characters."""
+
+    def __init__(self, message: str) -> None:
+        if len(message) > MAX_MESSAGE:
+            message = message[:110] + "…" + message[-(MAX_MESSAGE - 111):]
+        super().__init__(message)
 
 
 @dataclass(frozen=True)
