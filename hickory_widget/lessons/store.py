@@ -36,7 +36,6 @@ import hashlib
 import json
 import os
 import secrets
-import sqlite3
 import stat
 import threading
 import time
@@ -45,6 +44,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from .progress import FIELDS, ProgressError, check_record, read_progress_file
+
+try:
+    import sqlite3
+except ImportError:  # pragma: no cover - Pyodide without its sqlite3 package: the static site keeps JSON progress
+    sqlite3 = None  # type: ignore[assignment]
 
 FORMAT = "hickory-classroom"
 SUFFIXES = (".sqlite3", ".sqlite", ".db")
@@ -209,6 +213,8 @@ class Store:
 
     def _connect(self) -> sqlite3.Connection:
         path = self.path
+        if sqlite3 is None:
+            raise StoreError(f"classroom store {path}: this Python has no sqlite3 module", path, "damaged")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             if not path.exists():

@@ -199,7 +199,7 @@ def check_intents(seeds: range, folder: Path) -> Counter[str]:
     from hickory_widget.lessons.join import JoinForm
 
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "intents-progress.json"
+    path = folder / "intents-classroom.sqlite3"  # the classroom's store, as the app uses it
     Progress(path, "ada").solve(KEYS[0], 1, 0)
     identities = Identities(path)
     joined: list[str] = []
