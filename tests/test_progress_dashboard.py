@@ -239,3 +239,64 @@ def test_the_teachers_page_leaves_out_the_learners_intro() -> None:
     learner = classroom_page("learner=ada&lang=de").texts
     assert "intro" not in teacher and "stars" not in teacher and teacher["title"] == learner["title"]
     assert learner["intro"].startswith("Jede Lektion") and learner["stars"]
+
+
+# ------------------------------------------------------------------------------------ issue 28: takeover, lock-out
+def test_a_name_that_joined_by_link_is_not_open_to_the_next_person_who_types_it(classroom: Path) -> None:
+    """Found 1: the join form treated a name joined by link as new and let anyone choose its PIN."""
+    key = Identities(classroom).link_key("cleo")
+    assert type(classroom_app(f"learner=cleo&key={key}").children[-1]).__name__ == "TrackedLessonWidget"
+    box = join("cleo", "2468", new=False)
+    assert "cleo is in the class without a PIN: only the join link from your teacher opens it." in \
+        box.children[0].html and 'data-testid="join-new"' not in box.children[0].html
+    assert Identities(classroom).status("cleo") == "closed"
+
+
+def test_the_name_teacher_cannot_be_registered_from_the_join_form(classroom: Path) -> None:
+    """Found 2: anyone could register `teacher`, the record that presentation mode opened."""
+    box = join("Teacher", "2468", new=False)
+    assert "belongs to a role of the classroom" in unescape(box.children[0].html)
+    assert Identities(classroom).learners() == {}
+
+
+def test_new_pin_asks_the_code_again_and_shows_the_names_new_link(classroom: Path) -> None:
+    join("ada", "2468")
+    Progress(classroom, "ada").solve("goal/grab-button", 0, 0)
+    old = Identities(classroom).link_key("ada")
+    dash = Dashboard(classroom, "en", CODE)
+    send(dash.panel, "code", code=CODE)
+    send(dash.panel, "pick", "ada")
+    send(dash.panel, "new-pin", "ada")
+    send(dash.panel, "new-pin-yes", "ada", code="nope")
+    assert Identities(classroom).known("ada"), "a wrong code changes nothing"
+    send(dash.panel, "new-pin-yes", "ada", code=CODE)
+    new = Identities(classroom).link_key("ada")
+    assert not Identities(classroom).known("ada") and new != old and f"key={new}" in dash.panel.html
+    assert "only this link opens the name" in dash.panel.html
+
+
+def test_a_visitor_who_guesses_locks_their_own_page_and_the_dashboard_clears_name_locks(classroom: Path) -> None:
+    """Found 3: five wrong codes from any browser locked the teacher out; nothing in the dashboard cleared it."""
+    join("ada", "2468")
+    for _ in range(5):
+        join("ada", "0000", new=False)
+    mallory = Dashboard(classroom, "en", CODE)
+    for _ in range(7):
+        send(mallory.panel, "code", code="AAAA-AAAA")
+    assert "Too many wrong tries" in mallory.panel.html
+    teacher = Dashboard(classroom, "en", CODE)
+    send(teacher.panel, "code", code=CODE)
+    assert 'data-testid="dashboard"' in teacher.panel.html
+    assert 'data-who="pin:ada"' in teacher.panel.html
+    send(teacher.panel, "unlock", "pin:ada")
+    assert "ada is unlocked." in teacher.panel.html and 'data-who="pin:ada"' not in teacher.panel.html
+    assert type(join("ada", "2468", new=False).children[-1]).__name__ == "TrackedLessonWidget"
+    send(mallory.panel, "code", code=CODE)  # the right code opens even a page locked by wrong ones
+    assert 'data-testid="dashboard"' in mallory.panel.html
+
+
+@pytest.mark.parametrize("weak", ["", " - ", "1", "password"])
+def test_a_weak_or_empty_teachers_code_opens_nothing(classroom: Path, weak: str) -> None:
+    dash = Dashboard(classroom, "en", weak or None)
+    send(dash.panel, "code", code=weak)
+    assert 'data-testid="dashboard"' not in dash.panel.html
