@@ -300,3 +300,20 @@ def test_a_weak_or_empty_teachers_code_opens_nothing(classroom: Path, weak: str)
     dash = Dashboard(classroom, "en", weak or None)
     send(dash.panel, "code", code=weak)
     assert 'data-testid="dashboard"' not in dash.panel.html
+
+
+def test_reset_in_the_classroom_asks_for_the_pin_in_the_row_above_the_lessons(classroom: Path) -> None:
+    """Found 10: whoever holds a learner's kernel id can send Reset; it now asks for the learner's PIN again."""
+    box = join("ada", "2468", game="mice")
+    bar, lessons = box.children
+    assert lessons.answer(16).correct
+    lessons._on_msg(None, {"type": "reset"})
+    assert "type your PIN again" in lessons.error and 'data-testid="reset-form"' in bar.html
+    assert read_learners(classroom)["ada"]["mice-table/set-size"]["stars"] == 3
+    send(bar, "reset-pin", pin="1111")
+    assert "does not go with your name: nothing is reset" in bar.html
+    assert read_learners(classroom)["ada"]["mice-table/set-size"]["stars"] == 3
+    send(bar, "reset-pin", pin="2468")
+    assert "Your progress in this game is reset." in bar.html and 'data-testid="reset-form"' not in bar.html
+    assert "ada" not in read_learners(classroom)
+    assert lessons.view["total"]["solved"] == 0

@@ -154,12 +154,15 @@ def classroom_app(query: str | None = None) -> Any:
     def lessons_of(name: str, reset_check: Any = None) -> None:
         """The learner's lessons, the game row above them (``reset_check``: what Reset asks first)."""
 
+        bars: list[GameBar] = []
+
         def make(g: str, lg: str) -> Any:
             widget = TRACKED[g](learner=name, language=lg, progress_path=path)
             widget.reset_check = reset_check
+            widget.reset_asked = lambda: bars[0].ask_reset() if bars else None
             return widget
 
-        GameBar(box, lang, game, make)
+        bars.append(GameBar(box, lang, game, make))
 
     if hub:
         lessons_of(hub)

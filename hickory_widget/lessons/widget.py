@@ -139,6 +139,8 @@ class LessonWidget(anywidget.AnyWidget):
         self.progress = NoProgress(learner) if presentation else Progress(progress_path, learner)
         self.reset_check: Any = None
         """None, or a function of the reset intent's ``pin`` that says whether the reset may go on."""
+        self.reset_asked: Any = None
+        """None, or what to call when Reset comes without a PIN (the classroom shows a PIN field above)."""
         self.presentation = presentation
         self.lessons = lessons if lessons is not None else curriculum(check_language(language), game=self.game_name)
         if not self.lessons:
@@ -473,5 +475,7 @@ class LessonWidget(anywidget.AnyWidget):
         if self.presentation:
             raise Refused("lesson.ui.presenting", "presentation mode resets nothing")
         if self.reset_check is not None and not self.reset_check(content.get("pin")):
+            if content.get("pin") is None and self.reset_asked is not None:
+                self.reset_asked()
             raise Refused("lesson.ui.reset_pin", "a reset without the learner's PIN")
         self.reset_progress()
