@@ -324,3 +324,22 @@ def test_a_taken_port_is_refused_with_a_clear_sentence() -> None:
     assert check_port("127.0.0.1", port) is None
     script = (Path(__file__).parents[1] / "scripts" / "classroom.sh").read_text()
     assert "--check-port" in script and "--Voila.port_retries=0" in script
+
+
+def test_the_store_exports_and_imports_json_from_the_command_line(tmp_path: Path) -> None:
+    import sys
+
+    Progress(tmp_path / "a.sqlite3", "ada").solve("goal/grab-button", 0, 1)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    out = subprocess.run([sys.executable, "-m", "hickory_widget.lessons.store", "export", str(tmp_path / "a.sqlite3")],
+                         capture_output=True, text=True, check=True, env=env).stdout
+    (tmp_path / "a.json").write_text(out)
+    assert json.loads(out)["learners"]["ada"]["goal/grab-button"] == {"stars": 2, "tries": 1, "hints": 1}
+    done = subprocess.run([sys.executable, "-m", "hickory_widget.lessons.store", "import", str(tmp_path / "a.json"),
+                           str(tmp_path / "b.sqlite3")], capture_output=True, text=True, check=True, env=env).stdout
+    assert done.startswith("1 learners imported") and read_learners(tmp_path / "b.sqlite3") == read_learners(
+        tmp_path / "a.sqlite3")
+    (tmp_path / "notes.sqlite3").write_text("not a store " * 100)
+    bad = subprocess.run([sys.executable, "-m", "hickory_widget.lessons.store", "export",
+                          str(tmp_path / "notes.sqlite3")], capture_output=True, text=True, env=env)
+    assert bad.returncode == 2 and "error:" in bad.stderr

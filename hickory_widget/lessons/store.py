@@ -37,6 +37,7 @@ import json
 import os
 import secrets
 import stat
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -443,3 +444,24 @@ def _legacy_identities(source: Path) -> dict[str, dict[str, Any]]:
     return {k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, dict)
             and isinstance(v.get("name"), str) and 0 < len(v["name"]) <= 200}
 
+
+
+def main(argv: list[str]) -> int:
+    """``export STORE`` prints the store as a JSON progress file; ``import JSON STORE`` imports a progress file
+    (once); each prints a refusal and exits 2 when the file cannot be used."""
+    try:
+        if len(argv) == 2 and argv[0] == "export":
+            print(Store(argv[1]).export_json())
+            return 0
+        if len(argv) == 3 and argv[0] == "import":
+            print(f"{Store(argv[2]).import_json(argv[1])} learners imported from {argv[1]} into {argv[2]}")
+            return 0
+    except ProgressError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print("usage: python -m hickory_widget.lessons.store export STORE | import PROGRESS.json STORE", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
