@@ -188,3 +188,30 @@ def test_a_store_that_is_not_one_is_refused_and_left_alone(tmp_path: Path) -> No
     with pytest.raises(StoreError) as info:
         Identities(path).verify("ada", "2468")
     assert info.value.reason == "damaged" and path.read_bytes() == b"\xff[[[" * 200
+
+
+def test_a_link_made_for_a_new_name_reserves_it_until_the_link_is_opened(tmp_path: Path) -> None:
+    """Otherwise a stranger could register the name with a PIN of their own before its learner opens the link."""
+    ids = Identities(tmp_path / "p.sqlite3")
+    key = ids.issue_link("Zoe")
+    with pytest.raises(IdentityError) as info:
+        ids.create("zoe", "2468")
+    assert info.value.code == "no_pin"
+    assert ids.check_link("zoe", key) == "Zoe"
+
+
+def test_a_store_of_a_newer_version_is_refused_and_left_alone(tmp_path: Path) -> None:
+    import sqlite3
+
+    from hickory_widget.lessons.store import StoreError
+
+    path = tmp_path / "p.sqlite3"
+    Identities(path).create("ada", "2468")
+    Identities(path).store.close()
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA user_version = 99")
+    from hickory_widget.lessons.store import Store
+
+    with pytest.raises(StoreError) as info:
+        Store(path).learners()
+    assert info.value.reason == "newer" and "newer" in str(info.value)

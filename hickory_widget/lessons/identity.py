@@ -273,10 +273,19 @@ class Identities:
         return hmac.new(self.secret(), f"{name_key(name)}\n{nonce}".encode(), hashlib.sha256).hexdigest()[:20]
 
     def issue_link(self, name: str) -> str:
-        """The key of a join link for ``name`` (the teacher's dashboard); refused for the classroom's roles."""
+        """The key of a join link for ``name`` (the teacher's dashboard); refused for the classroom's roles. A new
+        name is put in the class at once, without a PIN, so nobody registers it before its link is opened."""
         if reserved(name):
             raise IdentityError(f"the name {clean_name(name)!r} is kept for the classroom's roles", "reserved",
                                 name=clean_name(name))
+        key = name_key(name)
+        with self.store.writing() as db:
+            if db.execute("SELECT 1 FROM learners WHERE key = ?", (key,)).fetchone() is None:
+                if db.execute("SELECT count(*) FROM learners").fetchone()[0] >= MAX_LEARNERS:
+                    raise IdentityError(f"the class has {MAX_LEARNERS} names, the most it holds", "full",
+                                        n=MAX_LEARNERS)
+                shown = self._holder(db, key) or clean_name(name)
+                db.execute("INSERT INTO learners VALUES (?, ?, NULL, NULL, '', ?)", (key, shown, self.clock()))
         return self.link_key(name)
 
     def check_link(self, name: str, key: Any) -> str:
