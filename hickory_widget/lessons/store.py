@@ -59,8 +59,9 @@ MAX_RECORDS = 400
 MAX_ANSWER_BYTES = 256 * 1024
 """UTF-8 bytes of wrong answers one learner's records may keep (160 exercises × 20 answers × 80 characters fit)."""
 MAX_LEARNERS = 2000
-"""Names one classroom holds; a new name past it is refused (the teacher removes names on the dashboard)."""
+"""Names one classroom holds (with a PIN or a join link); a new name past it is refused."""
 RESERVED_TABLES = ("tables", "moves", "seats")
+"""Names kept for the class's game tables (a later migration)."""
 
 
 class StoreError(ProgressError):
