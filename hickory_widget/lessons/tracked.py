@@ -19,7 +19,7 @@ import traitlets
 from .card_widget import ClocktowersLessonWidget, MiceLessonWidget
 from .exercise import Verdict
 from .progress import ProgressError
-from .widget import Attempt, LessonWidget, NotSaved, Refused
+from .widget import LOG, Attempt, LessonWidget, NotSaved, Refused
 
 IDLE_CAP = 600.0
 
@@ -47,7 +47,9 @@ class Tracking(LessonWidget):
             try:
                 self.progress.note(key, wrong=None if verdict.correct else value, seconds=seconds)
             except ProgressError as exc:
-                raise NotSaved(exc) from None
+                if not verdict.correct:
+                    raise NotSaved(exc) from None
+                LOG.warning("the solve of %s is saved, its time is not: %s", key, exc)  # done is still true
         return verdict
 
     @property
