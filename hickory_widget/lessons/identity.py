@@ -26,7 +26,7 @@ import secrets
 import sys
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +49,7 @@ WEAK_CODES = ("PASSWORD", "12345678", "87654321", "TEACHER1", "QWERTYUI", "ABCDE
 
 
 class IdentityError(ValueError):
-    """A wrong PIN, a locked name, a refused link or a damaged identities file; nothing is changed.
+    """A wrong PIN, a locked name, a refused link or a name the classroom does not take; nothing is changed.
 
     ``code`` and ``details`` name the catalog text (``classroom.error.<code>``) the app shows the learner."""
 
@@ -152,13 +152,7 @@ class Identities:
 
     def _holder(self, db: Any, key: str) -> str | None:
         """The name under which records of ``key`` are kept with no identity (progress older than PINs, a hub)."""
-        for (learner,) in db.execute("SELECT DISTINCT learner FROM records"):
-            try:
-                if name_key(learner) == key:
-                    return learner
-            except (ValueError, RuntimeError):
-                continue
-        return None
+        return _holder_in((row[0] for row in db.execute("SELECT DISTINCT learner FROM records")), key)
 
     def status(self, name: str) -> str:
         """``new`` (nobody has it), ``pin`` (its PIN opens it) or ``closed`` (in the class without a PIN: only its
@@ -166,8 +160,7 @@ class Identities:
         entry = self.entry(name)
         if entry is not None:
             return "pin" if entry["hash"] else "closed"
-        with self.store._lock:
-            return "closed" if self._holder(self.store.db(), name_key(name)) is not None else "new"
+        return "closed" if _holder_in(self.store.names(), name_key(name)) is not None else "new"
 
     def known(self, name: str) -> bool:
         """True if a learner of this name (or a look-alike of it) has chosen a PIN."""
@@ -331,6 +324,17 @@ class Identities:
     def clear_lock(self, who: str) -> bool:
         with self.store.writing() as db:
             return db.execute("DELETE FROM locks WHERE who = ?", (who,)).rowcount > 0
+
+
+def _holder_in(names: Iterable[str], key: str) -> str | None:
+    """The first of ``names`` whose key is ``key`` (names the classroom no longer takes are passed over)."""
+    for learner in names:
+        try:
+            if name_key(learner) == key:
+                return learner
+        except (ValueError, RuntimeError):
+            continue
+    return None
 
 
 def check_teacher_code(given: Any, code: str | None) -> bool:
