@@ -317,3 +317,18 @@ def test_reset_in_the_classroom_asks_for_the_pin_in_the_row_above_the_lessons(cl
     assert "Your progress in this game is reset." in bar.html and 'data-testid="reset-form"' not in bar.html
     assert "ada" not in read_learners(classroom)
     assert lessons.view["total"]["solved"] == 0
+
+
+def test_a_learner_who_came_by_link_chooses_a_pin_and_then_joins_with_it(classroom: Path) -> None:
+    """New PIN gives a fresh link; the learner who opens it chooses a PIN of their own, in the row above the
+    lessons, and from then on joins with name and PIN (the link is no longer needed)."""
+    key = Identities(classroom).issue_link("cleo")
+    box = classroom_app(f"learner=cleo&key={key}&lang=it")
+    bar = box.children[0]
+    assert 'data-testid="pin-form"' in bar.html and "Sei entrato con il tuo link" in bar.html
+    send(bar, "set-pin", pin="12", pin2="12")
+    assert "Un PIN ha da 4 a 8 cifre." in unescape(bar.html) and not Identities(classroom).known("cleo")
+    send(bar, "set-pin", pin="4321", pin2="4321")
+    assert "Il tuo PIN è salvato" in bar.html and 'data-testid="pin-form"' not in bar.html
+    assert type(join("cleo", "4321", new=False).children[-1]).__name__ == "TrackedLessonWidget"
+    assert 'data-testid="pin-form"' not in classroom_app(f"learner=cleo&key={key}").children[0].html

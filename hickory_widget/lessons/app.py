@@ -132,6 +132,7 @@ def classroom_app(query: str | None = None) -> Any:
     from .dashboard import Dashboard
     from .game_bar import GameBar, pick_game
     from .identity import Identities, IdentityError
+    from .classroom_words import say, store_problem
     from .join import JoinForm, error_text, store_text
     from .progress import ProgressError
     from .store import StoreError
@@ -151,9 +152,8 @@ def classroom_app(query: str | None = None) -> Any:
                                                           presentation=True, progress_path=None))
         return box
 
-    def lessons_of(name: str, reset_check: Any = None) -> None:
+    def lessons_of(name: str, reset_check: Any = None) -> GameBar:
         """The learner's lessons, the game row above them (``reset_check``: what Reset asks first)."""
-
         bars: list[GameBar] = []
 
         def make(g: str, lg: str) -> Any:
@@ -163,6 +163,7 @@ def classroom_app(query: str | None = None) -> Any:
             return widget
 
         bars.append(GameBar(box, lang, game, make))
+        return bars[0]
 
     if hub:
         lessons_of(hub)
@@ -180,6 +181,12 @@ def classroom_app(query: str | None = None) -> Any:
     identities = Identities(path)
     forms: list[JoinForm] = []
 
+    def pin_problem(error: Exception) -> str:
+        """Why a PIN was not saved, as the learner reads it (plain text: the row escapes it)."""
+        if isinstance(error, IdentityError):
+            return say(lang, f"classroom.error.{error.code}", **error.details)
+        return say(lang, "classroom.error.store", problem=store_problem(lang, error))
+
     def joined(name: str) -> None:
         """The learner is who they say: their lessons replace the form (or the form says why not)."""
         def pin_again(pin: Any) -> bool:
@@ -190,7 +197,9 @@ def classroom_app(query: str | None = None) -> Any:
                 return False
 
         try:
-            lessons_of(name, pin_again)
+            bar = lessons_of(name, pin_again)
+            if identities.status(name) == "closed":  # came by the join link: a PIN of their own for next time
+                bar.offer_pin(lambda pin: identities.set_pin(name, pin), pin_problem)
         except ProgressError as exc:
             log.exception("classroom: the progress of %r cannot be opened", name)
             if not forms:

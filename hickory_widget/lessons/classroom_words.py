@@ -76,6 +76,18 @@ TEXTS: dict[str, dict[str, str]] = {
     "classroom.reset.wrong": {"en": "That PIN does not go with your name: nothing is reset.",
                               "it": "Quel PIN non va con il tuo nome: nulla è stato azzerato.",
                               "de": "Diese PIN passt nicht zu deinem Namen: Nichts wurde gelöscht."},
+    "classroom.pin.ask": {
+        "en": "You came in by your join link. Choose a PIN of 4 to 8 digits to come back without it:",
+        "it": "Sei entrato con il tuo link d'accesso. Scegli un PIN da 4 a 8 cifre per tornare senza link:",
+        "de": "Du bist über deinen Beitrittslink gekommen. Wähle eine PIN aus 4 bis 8 Ziffern, um ohne Link "
+              "wiederzukommen:",
+    },
+    "classroom.pin.again": {"en": "The same PIN again", "it": "Lo stesso PIN di nuovo",
+                            "de": "Dieselbe PIN noch einmal"},
+    "classroom.pin.save": {"en": "Save my PIN", "it": "Salva il mio PIN", "de": "Meine PIN speichern"},
+    "classroom.pin.saved": {"en": "Your PIN is saved: next time type your name and your PIN.",
+                            "it": "Il tuo PIN è salvato: la prossima volta scrivi il tuo nome e il tuo PIN.",
+                            "de": "Deine PIN ist gespeichert: Gib nächstes Mal deinen Namen und deine PIN ein."},
     "lesson.ui.presenting": {
         "en": "Presentation mode records nothing and resets nothing.",
         "it": "La modalità presentazione non registra e non azzera nulla.",

@@ -5,7 +5,8 @@ who joined with their PIN changes game without joining again. The game's lessons
 progress of every game stays in the learner's record, each under its own exercise keys.
 
 In the classroom, Reset in the lessons asks for the learner's PIN again: the row then shows a PIN field
-(:meth:`GameBar.ask_reset`) whose button resets this game's progress once the PIN is right.
+(:meth:`GameBar.ask_reset`) whose button resets this game's progress once the PIN is right. A learner who came in
+by their join link is offered a PIN of their own there (:meth:`GameBar.offer_pin`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ class GameBar:
     def __init__(self, box: Any, lang: str, game: str, make: Callable[[str, str], Any]) -> None:
         self.box, self.lang, self.make = box, lang, make
         self.asking, self.note = False, ""
+        self.pin_setter: Callable[[str], Any] | None = None
+        self.pin_error: Callable[[Exception], str] = str
         self.game = pick_game(game)
         self.panel = Panel(self.handle, failed=t(lang, "classroom.error.failed"))
         self.lessons = make(self.game, lang)
@@ -55,6 +58,13 @@ class GameBar:
                f'<button class="cl-danger" data-action="reset-pin" data-default data-testid="reset-go">'
                f'{x("classroom.reset.go")}</button><button data-action="reset-cancel">'
                f'{x("classroom.dash.cancel")}</button></div></form>') if self.asking else ""
+        if self.pin_setter is not None:
+            field = (lambda name, key, focus="": f'<label>{x(key)} <input name="{name}" type="password" '  # noqa: E731
+                     f'inputmode="numeric" maxlength="8" autocomplete="off" data-testid="new-{name}"{focus}></label>')
+            ask += (f'<form class="cl-form" data-testid="pin-form" onsubmit="return false">'
+                    f'{field("pin", "classroom.pin.ask")}{field("pin2", "classroom.pin.again")}<div class="cl-bar">'
+                    f'<button class="cl-main" data-action="set-pin" data-default data-testid="pin-save">'
+                    f'{x("classroom.pin.save")}</button></div></form>')
         note = f'<p class="cl-note" role="status" data-testid="reset-note">{escape(self.note)}</p>' if self.note else ""
         self.panel.html = (f'<nav class="cl-bar" data-testid="games" data-game="{self.game}" lang="{self.lang}">'
                            f'<span>{escape(t(self.lang, "classroom.game.choose"))}</span>{buttons}</nav>{ask}{note}')
@@ -64,7 +74,15 @@ class GameBar:
         self.asking, self.note = True, ""
         self.draw()
 
+    def offer_pin(self, setter: Callable[[str], Any], error: Callable[[Exception], str]) -> None:
+        """Offers a PIN of their own to a learner who came in by their join link (``setter(pin)`` saves it)."""
+        self.pin_setter, self.pin_error = setter, error
+        self.draw()
+
     def handle(self, kind: str, arg: Any, fields: dict[str, str]) -> None:
+        if kind == "set-pin" and self.pin_setter is not None:
+            self._set_pin(fields.get("pin", ""), fields.get("pin2", ""))
+            return
         if kind in ("reset-pin", "reset-cancel"):
             self._reset(kind, fields.get("pin", ""))
             return
@@ -92,4 +110,18 @@ class GameBar:
                 self.draw()
                 return
         self.asking = False
+        self.draw()
+
+    def _set_pin(self, pin: str, again: str) -> None:
+        from .identity import IdentityError
+        from .progress import ProgressError
+
+        try:
+            if pin != again:
+                raise IdentityError("the two PINs differ", "pin_mismatch")
+            assert self.pin_setter is not None
+            self.pin_setter(pin)
+            self.pin_setter, self.note = None, say(self.lang, "classroom.pin.saved")
+        except (IdentityError, ProgressError) as error:
+            self.note = self.pin_error(error)
         self.draw()
