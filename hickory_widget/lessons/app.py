@@ -129,10 +129,10 @@ def classroom_app(query: str | None = None) -> Any:
     import ipywidgets
 
     from .card_widget import WIDGETS
+    from .classroom_words import say, store_problem
     from .dashboard import Dashboard
     from .game_bar import GameBar, pick_game
     from .identity import Identities, IdentityError
-    from .classroom_words import say, store_problem
     from .join import JoinForm, error_text, store_text
     from .progress import ProgressError
     from .store import StoreError
