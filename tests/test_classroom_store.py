@@ -150,7 +150,8 @@ def test_a_json_progress_file_and_its_identities_are_imported_once(tmp_path: Pat
         "bea": {"goal/where-hand": {"stars": 0, "tries": 0, "hints": 0, "misses": 2, "wrong": ["4", "6"]}}}}))
     (tmp_path / "progress.json.identities.json").write_text(json.dumps({
         "format": "hickory-classroom-identities", "learners": {
-            "ada": {"name": "ada", "salt": "00" * 16, "hash": "ab" * 32, "failures": 0, "locked_until": 0}}}))
+            "ada": {"name": "ada", "salt": "00" * 16, "hash": "ab" * 32, "failures": 0, "locked_until": 0},
+            "bob1": {"name": "Bob1", "salt": "00" * 16, "hash": "cd" * 32}}}))  # an earlier key: TR39 folds 1 as l
     store = Store(old)
     learners = store.learners()
     assert learners["ada"]["goal/grab-button"]["stars"] == 3
@@ -163,6 +164,7 @@ def test_a_json_progress_file_and_its_identities_are_imported_once(tmp_path: Pat
     from hickory_widget.lessons.identity import Identities
 
     assert Identities(store.path).status("ada") == "pin" and Identities(store.path).status("bea") == "closed"
+    assert Identities(store.path).status("bobl") == "pin", "the imported name is found by its key of today"
     exported = json.loads(again.export_json())
     assert exported["format"] == FORMAT and set(exported["learners"]) == {"bea"}, "JSON stays the export"
 

@@ -395,7 +395,13 @@ class Store:
                                f"(?, ?, {', '.join('?' * len(FIELDS))})",
                                (name, key, *(rec[f] for f in FIELDS[:-1]), json.dumps(rec["wrong"],
                                                                                         ensure_ascii=False)))
-            for key, entry in ids.items():
+            from .identity import name_key
+
+            for entry in ids.values():
+                try:
+                    key = name_key(entry["name"])  # an earlier version's key may fold names otherwise
+                except (ValueError, RuntimeError):
+                    continue  # a name the classroom no longer takes: its records stay, closed to the form
                 hashed = isinstance(entry.get("hash"), str) and isinstance(entry.get("salt"), str)
                 db.execute("INSERT OR IGNORE INTO learners (key, name, salt, hash, link, created) VALUES "
                            "(?, ?, ?, ?, ?, ?)", (key, entry["name"], entry["salt"] if hashed else None,
