@@ -192,4 +192,5 @@ def test_a_lesson_file_refusal_is_at_most_300_characters_and_keeps_the_file_and_
     with pytest.raises(LessonError) as info:
         read_lesson_text('{"format": "hickory-lesson/1", "id": "' + "x" * 400 + '"}', source)
     text = str(info.value)
-    assert len(text) <= 300 and text.startswith("lesson file /very/long") and "…" in text
+    assert len(text) <= 300 and text.startswith("lesson file …") and text.endswith("lesson.json") is False
+    assert "long/folder/lesson.json: " in text and "…" in text

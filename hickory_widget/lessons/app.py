@@ -142,7 +142,8 @@ def classroom_app(query: str | None = None) -> Any:
     lang = q.get("lang", ["en"])[0]
     lang = lang if lang in LANGUAGES else "en"
     game = pick_game(q.get("game", [""])[0])
-    path = progress_path()
+    # the classroom's store; in the static site (the visitor's own browser, one learner) a JSON file as before
+    path = Path(os.environ.get("HICKORY_PROGRESS") or DEFAULT_PATH) if static_site() else progress_path()
     if "teacher" in q:
         return Dashboard(path, lang, os.environ.get("HICKORY_TEACHER_CODE") or None, game=game).panel
     hub = os.environ.get("JUPYTERHUB_USER")
