@@ -19,9 +19,8 @@ Schema (``PRAGMA user_version`` counts the steps of :data:`MIGRATIONS` applied; 
 * ``handins(sha256, learner, file, text, added)``: hand-in texts (JSON, format hickory-progress/1) as received.
 * ``imports(source, sha256, at, learners)``: JSON progress files already imported (each once).
 
-A later step adds the class's game tables the same way: a new function appended to :data:`MIGRATIONS` creates
-``tables`` and an append-only ``moves`` log (triggers refuse UPDATE and DELETE); the names ``tables``, ``moves``
-and ``seats`` are kept for it.
+* ``tables``, ``seats``, ``moves`` (step 2, :mod:`..core.tables`): the class's game tables, their seats and each
+  table's append-only log (triggers refuse UPDATE and DELETE, and a row that is not the table's next version).
 
 Bounds per learner (:data:`MAX_RECORDS` exercises, :data:`MAX_ANSWER_BYTES` of stored answers): a write past them
 is refused with :class:`StoreLimitError` and changes nothing, so nobody's typing can grow the store without end.
@@ -61,7 +60,7 @@ MAX_ANSWER_BYTES = 256 * 1024
 MAX_LEARNERS = 2000
 """Names one classroom holds (with a PIN or a join link); a new name past it is refused."""
 RESERVED_TABLES = ("tables", "moves", "seats")
-"""Names kept for the class's game tables (a later migration)."""
+"""The class's game tables (migration step 2, core/tables.py)."""
 
 
 class StoreError(ProgressError):
@@ -164,7 +163,14 @@ def _schema_1(db: sqlite3.Connection) -> None:
                                                       ("secret", secrets.token_hex(32))])
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_schema_1,)
+def _schema_2(db: sqlite3.Connection) -> None:
+    """The class's game tables: ``tables``, ``seats`` and the append-only ``moves`` log (core/tables.py)."""
+    from ..core.tables import create_schema
+
+    create_schema(db)
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_schema_1, _schema_2)
 """Step ``i`` brings a store from ``user_version`` i to i + 1, inside one transaction."""
 
 
