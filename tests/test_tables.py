@@ -290,3 +290,20 @@ def test_a_move_made_meanwhile_ends_an_undo_request(tmp_path: Path) -> None:
     tables.submit(table, "P1", "ada", view["decision"]["choices"][0]["id"], view["version"])
     assert tables.view(table, "P1")["undo"] is None
     _refused("no_request", tables.answer_undo, table, "P1", "ada", True)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de"])
+def test_every_refusal_reads_in_the_learners_language_with_its_facts(tmp_path: Path, lang: str) -> None:
+    from hickory_widget.lessons.tables import REFUSALS, refusal
+
+    tables, table = _table(tmp_path / "c.sqlite3", "clocktowers", 3)
+    tables.join(table, "P1", "ada")
+    tables.join(table, "P2", "bob")
+    seat_taken = _refused("seat_taken", tables.join, table, "P2", "cleo")
+    assert refusal(seat_taken, lang).endswith("P3.")
+    turn = _refused("not_your_turn", tables.submit, table, "P2", "bob", "draw:floors", 0)
+    assert "P1" in refusal(turn, lang) and "{" not in refusal(turn, lang)
+    assert refusal(_refused("no_bot", tables.give_bot, table, "P3", "mcts"), lang).endswith("random, eager, greedy.")
+    assert all(set(texts) == {"en", "it", "de"} for texts in REFUSALS.values())
+    other = refusal(_refused("no_table", tables.view, 42, "P1"), lang)
+    assert "there is no table 42" in other

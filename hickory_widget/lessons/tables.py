@@ -17,7 +17,67 @@ from ..core import bots
 from ..core.tables import Accepted, GameKind, TableError, Tables
 from .store import Store
 
-__all__ = ["GAMES", "Accepted", "TableError", "Tables", "classroom_tables", "game_kinds"]
+__all__ = ["GAMES", "REFUSALS", "Accepted", "TableError", "Tables", "classroom_tables", "game_kinds", "refusal"]
+
+REFUSALS: dict[str, dict[str, str]] = {
+    "stale": {
+        "en": "Someone played first: the table has moved on. Your move was not played; here is the table now.",
+        "it": "Qualcuno ha giocato prima: il tavolo è andato avanti. La tua mossa non è stata giocata; ecco il tavolo "
+              "com'è ora.",
+        "de": "Jemand war schneller: Der Tisch ist weiter. Dein Zug wurde nicht gespielt; so steht der Tisch jetzt.",
+    },
+    "illegal": {"en": "That move is not possible now: choose one of the options shown.",
+                "it": "Questa mossa ora non è possibile: scegli una delle opzioni mostrate.",
+                "de": "Dieser Zug geht gerade nicht: Wähle eine der gezeigten Möglichkeiten."},
+    "not_your_turn": {"en": "It is {to_move}'s turn, not yours: wait for their move.",
+                      "it": "Tocca a {to_move}, non a te: aspetta la sua mossa.",
+                      "de": "{to_move} ist am Zug, nicht du: Warte auf diesen Zug."},
+    "not_seated": {"en": "You do not sit at this seat: join the table first.",
+                   "it": "Non sei seduto a questo posto: prima unisciti al tavolo.",
+                   "de": "Du sitzt nicht auf diesem Platz: Setz dich zuerst an den Tisch."},
+    "seat_taken": {"en": "This seat is taken. Free seats: {free}.", "it": "Questo posto è occupato. Posti liberi: "
+                   "{free}.", "de": "Dieser Platz ist besetzt. Freie Plätze: {free}."},
+    "already_seated": {"en": "You already sit at this table, at seat {seat}.",
+                       "it": "Sei già seduto a questo tavolo, al posto {seat}.",
+                       "de": "Du sitzt schon an diesem Tisch, auf Platz {seat}."},
+    "paused": {"en": "The teacher has paused this table: wait until it goes on.",
+               "it": "L'insegnante ha messo in pausa questo tavolo: aspetta che riprenda.",
+               "de": "Die Lehrkraft hat diesen Tisch angehalten: Warte, bis es weitergeht."},
+    "closed": {"en": "This table is closed: you can look at it, but nobody plays on.",
+               "it": "Questo tavolo è chiuso: puoi guardarlo, ma non si gioca più.",
+               "de": "Dieser Tisch ist geschlossen: Du kannst ihn ansehen, aber gespielt wird nicht mehr."},
+    "over": {"en": "The game at this table is over.", "it": "La partita a questo tavolo è finita.",
+             "de": "Die Partie an diesem Tisch ist vorbei."},
+    "no_undo": {"en": "You have no move here to take back.", "it": "Qui non hai mosse da annullare.",
+                "de": "Du hast hier keinen Zug, den du zurücknehmen kannst."},
+    "undo_pending": {"en": "Someone has already asked to take a move back: answer that first.",
+                     "it": "Qualcuno ha già chiesto di annullare una mossa: prima rispondi a quella richiesta.",
+                     "de": "Jemand möchte schon einen Zug zurücknehmen: Antworte zuerst darauf."},
+    "no_request": {"en": "Nobody is asking to take a move back any more.",
+                   "it": "Nessuno chiede più di annullare una mossa.",
+                   "de": "Niemand möchte mehr einen Zug zurücknehmen."},
+    "answered": {"en": "You have already answered this request.", "it": "Hai già risposto a questa richiesta.",
+                 "de": "Du hast auf diese Bitte schon geantwortet."},
+    "no_bot": {"en": "There is no such computer player for this game. Levels: {levels}.",
+               "it": "Per questo gioco non c'è un giocatore automatico così. Livelli: {levels}.",
+               "de": "Einen solchen Computerspieler gibt es für dieses Spiel nicht. Stufen: {levels}."},
+    "other": {"en": "The table could not take that ({detail}); nothing changed.",
+              "it": "Il tavolo non ha potuto accettarlo ({detail}); non è cambiato nulla.",
+              "de": "Der Tisch konnte das nicht annehmen ({detail}); nichts hat sich geändert."},
+}
+"""What a learner reads when a table refuses (``TableError.reason``), in the classroom's languages."""
+
+
+def refusal(error: TableError, lang: str = "en") -> str:
+    """The refusal in ``lang`` (en, it, de), filled with the error's facts; a reason without its own sentence is
+    said with the developer's sentence in brackets."""
+    texts = REFUSALS.get(error.reason, REFUSALS["other"])
+    facts = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in error.facts.items()}
+    facts.setdefault("detail", str(error)[:120])
+    try:
+        return texts[lang].format(**facts)
+    except KeyError:
+        return REFUSALS["other"][lang if lang in REFUSALS["other"] else "en"].format(detail=str(error)[:120])
 
 
 def _eager(seed: int) -> bots.GreedyBot:
