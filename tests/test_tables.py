@@ -12,6 +12,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -307,3 +308,30 @@ def test_every_refusal_reads_in_the_learners_language_with_its_facts(tmp_path: P
     assert all(set(texts) == {"en", "it", "de"} for texts in REFUSALS.values())
     other = refusal(_refused("no_table", tables.view, 42, "P1"), lang)
     assert "there is no table 42" in other
+
+
+class _FailingBot:
+    """A bot with a bug: it answers an option the game never offers (the engine refuses it)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, game: Any) -> str:
+        return "play:no.such.card"
+
+
+def test_a_failing_bot_does_not_cost_the_learners_accepted_move(tmp_path: Path) -> None:
+    from hickory_widget.lessons.tables import game_kinds
+
+    kinds = game_kinds()
+    kinds["clocktowers"] = replace(kinds["clocktowers"], bots={**kinds["clocktowers"].bots, "buggy": _FailingBot})
+    tables = Tables(Store(tmp_path / "c.sqlite3"), kinds)
+    table = tables.open_table("clocktowers", 2, seed=11)
+    tables.join(table, "P1", "ada")
+    tables.give_bot(table, "P2", "buggy")
+    view = tables.view(table, "P1")
+    first = tables.submit(table, "P1", "ada", view["decision"]["choices"][0]["id"], 0)
+    second = tables.submit(table, "P1", "ada", tables.view(table, "P1")["decision"]["choices"][0]["id"], 1)
+    assert first.bot_error is None and second.version == 2 and "IllegalChoice" in (second.bot_error or "")
+    assert len(classroom_tables(tmp_path / "c.sqlite3").game(table).history) == 2, "both learner moves are kept"
+    assert tables.give_bot(table, "P2", "random").bot_moves, "another bot takes the seat and plays on"

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import random
 import threading
 import time
@@ -33,6 +34,7 @@ from typing import Any, Protocol
 from . import bots as core_bots
 from .doors import excerpt
 
+LOG = logging.getLogger(__name__)
 STATUSES = ("open", "paused", "closed")
 SEAT_KINDS = ("empty", "learner", "bot")
 ROW_KINDS = ("move", "undo_request", "undo_accept", "undo_decline", "undo")
@@ -111,6 +113,8 @@ class Accepted:
 
     version: int
     bot_moves: tuple[tuple[str, str], ...] = ()
+    bot_error: str | None = None
+    """Set when a bot failed: its seat waits (give it a bot again, or a learner); what was accepted stays."""
 
 
 @dataclass
@@ -264,8 +268,7 @@ class Tables:
                 raise TableError("illegal", f"{excerpt(choice)} is not an option for {seat} now; the options are "
                                  f"{', '.join(game.choice_ids)}", table=table, options=list(game.choice_ids))
             self._apply(db, table, built, seat, "move", choice, _who(learner))
-            bots = self._play_bots(db, table, row)
-            return Accepted(bots.version, bots.bot_moves)
+            return self._play_bots(db, table, row)
 
     # ------------------------------------------------------------------------------------------ undo
     def request_undo(self, table: int, seat: str, learner: str) -> Accepted:
@@ -448,10 +451,10 @@ class Tables:
     def _apply(self, db: Any, table: int, built: _Built, seat: str, kind: str, choice: str, by: str) -> None:
         """Appends one row to the log and applies it to the kept game (dropped again if the write fails)."""
         try:
+            self._dirty.add(table)  # the kept game runs ahead of the store until the transaction commits
+            self._replay(built, self._table(db, table), seat, kind, choice)  # a rule that raises writes nothing
             db.execute("INSERT INTO moves (table_id, version, seat, kind, choice, by, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                        (table, built.version + 1, seat, kind, choice, by, time.time()))
-            self._dirty.add(table)  # the kept game runs ahead of the store until the transaction commits
-            self._replay(built, self._table(db, table), seat, kind, choice)
             built.version += 1
         except BaseException:
             self._built.pop(table, None)
@@ -468,9 +471,14 @@ class Tables:
             decider = seats.get(game.decision.player)
             if decider is None or decider["kind"] != "bot":
                 break
-            bot = kind.bots[decider["who"]](table * 1_000_003 + built.version)
-            choice = core_bots.decide(game, bot)
-            self._apply(db, table, built, decider["seat"], "move", choice, f"bot:{decider['who']}")
+            try:
+                bot = kind.bots[decider["who"]](table * 1_000_003 + built.version)
+                choice = core_bots.decide(game, bot)
+                self._apply(db, table, built, decider["seat"], "move", choice, f"bot:{decider['who']}")
+            except Exception as exc:  # a bot's failure must not cost the learner's move: the bots stop here
+                LOG.exception("the %s bot at seat %s of table %s failed", decider["who"], decider["seat"], table)
+                built = self._build(_fetch(db), table, self._table(db, table))
+                return Accepted(built.version, tuple(made), f"{type(exc).__name__}: {excerpt(str(exc))}")
             made.append((decider["seat"], choice))
             game = built.game
         return Accepted(built.version, tuple(made))
