@@ -335,3 +335,38 @@ def test_a_failing_bot_does_not_cost_the_learners_accepted_move(tmp_path: Path) 
     assert first.bot_error is None and second.version == 2 and "IllegalChoice" in (second.bot_error or "")
     assert len(classroom_tables(tmp_path / "c.sqlite3").game(table).history) == 2, "both learner moves are kept"
     assert tables.give_bot(table, "P2", "random").bot_moves, "another bot takes the seat and plays on"
+
+
+# ------------------------------------------------------------------------------------------------ simultaneous
+def test_mice_seats_place_their_cards_face_down_in_any_order(tmp_path: Path) -> None:
+    tables, table = _table(tmp_path / "c.sqlite3", "mice", 3, seed=5)
+    for seat, who in (("P1", "ada"), ("P2", "bob"), ("P3", "cleo")):
+        tables.join(table, seat, who)
+    view = tables.view(table, "P3")
+    assert view["to_move"] == "P1" and view["decision"]["secret"], "P3 may choose before P1 and P2"
+    tables.submit(table, "P3", "cleo", "play:cat.4", 0)
+    assert tables.game(table).history == [], "an early card waits for its turn"
+    assert tables.view(table, "P3")["decision"] is None and tables.view(table, "P1")["committed"] == ["P3"]
+    _refused("committed", tables.submit, table, "P3", "cleo", "play:cat.3", 1)
+    tables.submit(table, "P1", "ada", "play:dog.1", 1)
+    _refused("illegal", tables.submit, table, "P2", "bob", "play:lion.1", 2)
+    tables.submit(table, "P2", "bob", "play:mouse.2", 2)
+    assert tables.game(table).history == ["play:dog.1", "play:mouse.2", "play:cat.4"], "played in seat order"
+    restarted = classroom_tables(tmp_path / "c.sqlite3")
+    assert restarted.game(table).history == tables.game(table).history, "rebuilt from the log the same way"
+
+
+def test_an_early_sealed_card_is_not_in_the_other_seats_views(tmp_path: Path) -> None:
+    tables = classroom_tables(tmp_path / "c.sqlite3")
+    twins = [tables.open_table("mice", 3, seed=5) for _ in range(2)]
+    for table, (first, early) in zip(twins, (("play:elephant.1", "play:cat.4"), ("play:dog.3", "play:mouse.1")),
+                                      strict=True):
+        for seat, who in (("P1", "ada"), ("P2", "bob"), ("P3", "cleo")):
+            tables.join(table, seat, who)
+        tables.submit(table, "P3", "cleo", early, 0)
+        tables.submit(table, "P1", "ada", first, 1)
+
+    def seen(table: int, seat: str) -> str:
+        return json.dumps({k: v for k, v in tables.view(table, seat).items() if k != "table"}, sort_keys=True)
+
+    assert seen(twins[0], "P2") == seen(twins[1], "P2")

@@ -33,11 +33,12 @@ from typing import Any, Protocol
 
 from . import bots as core_bots
 from .doors import excerpt
+from .protocol import IllegalChoice
 
 LOG = logging.getLogger(__name__)
 STATUSES = ("open", "paused", "closed")
 SEAT_KINDS = ("empty", "learner", "bot")
-ROW_KINDS = ("move", "undo_request", "undo_accept", "undo_decline", "undo")
+ROW_KINDS = ("move", "early", "undo_request", "undo_accept", "undo_decline", "undo")
 MAX_BOT_MOVES = 20_000
 """Bot choices one call may make before it stops (a table of bots only plays a whole game within it)."""
 TEACHER = "teacher"
@@ -52,7 +53,7 @@ SCHEMA = (
     " who TEXT, PRIMARY KEY (table_id, seat)) WITHOUT ROWID",
     "CREATE UNIQUE INDEX seats_one_per_learner ON seats (table_id, who) WHERE kind = 'learner'",
     "CREATE TABLE moves (table_id INTEGER NOT NULL REFERENCES tables (id), version INTEGER NOT NULL,"
-    " seat TEXT NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('move', 'undo_request', 'undo_accept',"
+    " seat TEXT NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('move', 'early', 'undo_request', 'undo_accept',"
     " 'undo_decline', 'undo')), choice TEXT NOT NULL, by TEXT NOT NULL, at REAL NOT NULL,"
     " PRIMARY KEY (table_id, version)) WITHOUT ROWID",
     "CREATE TRIGGER moves_next_version BEFORE INSERT ON moves WHEN NEW.version !="
@@ -125,6 +126,8 @@ class _Built:
     version: int
     played: list[tuple[str, str]]
     game: Any
+    early: dict[str, str] = field(default_factory=dict)
+    """Secret choices made before the seat's turn in a simultaneous decision, played when its ask comes."""
 
 
 class Tables:
@@ -261,6 +264,16 @@ class Tables:
             game = built.game
             if game.over:
                 raise TableError("over", f"the game at table {table} is over", table=table)
+            ahead = self._ahead(game, seat) if game.decision.player != seat and seat not in built.early else None
+            if ahead is not None:  # a simultaneous decision: this seat answers now, played when its ask comes
+                if choice not in ahead.choice_ids:
+                    raise TableError("illegal", f"{excerpt(choice)} is not an option for {seat} now; the options are "
+                                     f"{', '.join(ahead.choice_ids)}", table=table, options=list(ahead.choice_ids))
+                self._apply(db, table, built, seat, "early", choice, _who(learner))
+                return self._play_bots(db, table, row)
+            if seat in built.early:
+                raise TableError("committed", f"{seat} has already made this choice at table {table}; it is "
+                                 "played when the others have", table=table)
             if game.decision.player != seat:
                 raise TableError("not_your_turn", f"it is {game.decision.player}'s turn at table {table}, not "
                                  f"{seat}'s", table=table, to_move=game.decision.player)
@@ -365,15 +378,19 @@ class Tables:
             if seat not in self.games[row["game"]].players(game):
                 raise TableError("no_seat", f"table {table} has no seat {excerpt(seat)}", table=table)
             mine = game.seat_game(seat)
-            decision = mine.decision_in(lang) if mine.decision is not None else None
+            ahead = None if seat in built.early else self._ahead(game, seat)
+            asked = ahead if ahead is not None else mine
+            decision = asked.decision_in(lang) if asked.decision is not None else None
             pending = self._pending(self.store.read, table)
+            committed = sorted(built.early)
         return {
             "table": table, "game": row["game"], "status": row["status"], "version": built.version, "seat": seat,
             "seats": self.seats(table), "over": mine.over, "scores": dict(mine.scores),
             "to_move": mine.decision.player if mine.decision is not None else None,
             "decision": None if decision is None or decision.player != seat else {
                 "kind": decision.kind, "prompt": decision.prompt, "secret": decision.secret,
-                "choices": [{"id": c.id, "label": c.label} for c in mine.choices_in(lang)]},
+                "choices": [{"id": c.id, "label": c.label} for c in asked.choices_in(lang)]},
+            "committed": committed,
             "history": game.history_for(seat), "events": game.events_for(seat),
             "undo": None if pending is None else {"asked_by": pending[0], "back_to": pending[1],
                                                   "accepted": sorted(pending[2])},
@@ -441,12 +458,38 @@ class Tables:
         if kind == "move":
             built.game.choose(choice)
             built.played.append((seat, choice))
+        elif kind == "early":
+            built.early[seat] = choice
         elif kind == "undo":
             kept = built.played[:int(choice)]
             game = self._new_game(row, self.games[row["game"]].players(built.game))
             for _, c in kept:
                 game.choose(c)
-            built.game, built.played = game, kept
+            built.game, built.played, built.early = game, kept, {}
+        game = built.game
+        while not game.over and game.decision.secret and game.decision.player in built.early:
+            player = game.decision.player  # a choice made early is played once its ask comes
+            early = built.early.pop(player)
+            with contextlib.suppress(IllegalChoice):  # checked when it was made; a game that says otherwise
+                game.choose(early)                    # asks that seat again
+                built.played.append((player, early))
+
+    @staticmethod
+    def _ahead(game: Any, seat: str) -> Any | None:
+        """``seat``'s copy of the game at its own ask of the simultaneous decision under way (the others before it
+        answering anything: their answers are sealed from it), or None when it has no such ask before the reveal."""
+        if game.over or not game.decision.secret or game.decision.player == seat:
+            return None
+        mine = game.seat_game(seat)
+        mine = mine.copy() if mine is game else mine
+        for _ in range(64):
+            decision = mine.decision
+            if mine.over or not decision.secret or not mine.choice_ids:
+                return None
+            if decision.player == seat:
+                return mine
+            mine.choose(mine.choice_ids[0])
+        return None
 
     def _apply(self, db: Any, table: int, built: _Built, seat: str, kind: str, choice: str, by: str) -> None:
         """Appends one row to the log and applies it to the kept game (dropped again if the write fails)."""
