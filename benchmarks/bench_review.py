@@ -85,6 +85,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs=2, default=(1, 2))
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--precision", type=float, default=None)
+    parser.add_argument("--save", metavar="PREFIX", help="write each review as PREFIX<seed>.json (Review.to_json)")
     args = parser.parse_args()
     game = seeded_game(args.players, args.game_seed, args.noise)
     print(f"game: {args.players} players, seed {args.game_seed}, {len(game.history)} history entries, "
@@ -94,6 +95,9 @@ def main() -> None:
     for seed in args.seeds:
         result, wall, cpu = timed_review(game, args.seat, seed, args.workers, **kw)
         reviews.append(result)
+        if args.save:
+            with open(f"{args.save}{seed}.json", "w") as f:
+                f.write(result.to_json())
         js = result.for_seat(args.seat)
         many = [j for j in js if j.options > 1]
         third = max(1, len(many) // 3)

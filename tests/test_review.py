@@ -21,6 +21,7 @@ from hickory_widget.core.review import (
     label_for,
     review,
     review_async,
+    settled,
 )
 from hickory_widget.core.whatif import SerialExecutor
 from hickory_widget.hickory.analysis.bots import GreedyBot, play
@@ -97,10 +98,11 @@ def test_a_reviewed_game_judges_each_of_the_seats_decisions_in_order(declined: G
         assert curve[-1] == (len(history), final[seat]) and len(curve) > 5
 
 
-def test_labels_follow_the_sure_loss_and_a_loss_inside_the_interval_is_best() -> None:
-    assert label_for(3.0, True) == "best"
-    assert label_for(-1.0, False) == "best"  # the loss is within the paired interval
-    assert [label_for(x, False) for x in (1.0, 3.0, 7.0, 12.0)] == ["good", "inaccuracy", "mistake", "blunder"]
+def test_labels_follow_the_loss_and_a_loss_inside_the_interval_is_at_most_good() -> None:
+    assert label_for(0.0, -2.0) == label_for(0.9, 0.2) == "best"
+    assert [label_for(x, x - 1) for x in (2.0, 4.0, 8.0, 13.0)] == ["good", "inaccuracy", "mistake", "blunder"]
+    assert label_for(8.0, -0.5) == "good"  # not surely a loss: the interval reaches 0
+    assert settled(-1.5, 0.9) and settled(6.5, 11.0) and not settled(2.0, 4.0)
 
 
 def test_the_review_saves_and_loads_shows_a_table_and_a_plot(declined_review: Review) -> None:

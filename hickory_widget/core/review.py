@@ -11,11 +11,12 @@ default bot ("greedy") through the game's playout engine. Playout ``k`` of every
 same chance seed (common random numbers), so the difference between two options is measured playout by playout
 (a paired interval), which is much narrower than the two values' own intervals.
 
-Sampling is sequential: rounds of playouts until the 95% interval of the difference between the played option
-and its closest rival is narrower than ``precision`` points (or ``max_playouts`` per option), so a late decision
-whose options end alike stops after ``min_playouts`` while an early, open one takes more. Options clearly worse
-than the leader (their paired interval below it at 99%) are dropped from later rounds (a racing algorithm): they
-cannot be the best, and the played option is never dropped. docs/REVIEW.md gives the labels' thresholds and why.
+Sampling is sequential: rounds of playouts until the paired 95% interval of the difference between the played
+option and its closest rival lies within one label's band (more playouts would not change the label) or is
+narrower than ``precision`` points, or ``max_playouts`` per option are spent; so a late decision whose options
+end alike stops after ``min_playouts`` while an early, open one takes more. Options clearly worse than the leader
+(their paired 99% interval wholly below it) get no more playouts (a racing algorithm): they cannot be the best,
+and the played option is never dropped. docs/REVIEW.md gives the labels' thresholds and why.
 
 Each playout's result depends only on (position, option, seed, k), and the rounds of a decision only on its own
 results, so a review is the same on every executor: serially, a local process pool (the default) or Dask
@@ -48,10 +49,9 @@ __all__ = ["LABELS", "Cancelled", "Judgement", "Review", "expected_margins", "re
 
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 """The labels of a decision with more than one option, best first; a decision with one option is "only"."""
-BANDS = (("good", 2.0), ("inaccuracy", 5.0), ("mistake", 10.0))
-"""Upper bounds (points of final margin, not included) of the sure loss for each label after "best"; from 10 on a
-blunder. The sure loss is the lower end of the paired 95% interval of (best - played): 0 when the played option
-is the best found or its loss is within the interval (then the label is "best"). docs/REVIEW.md says why."""
+BANDS = (("best", 1.0), ("good", 3.0), ("inaccuracy", 6.0), ("mistake", 12.0))
+"""Each label's upper bound (points of final margin lost to the best option found, not included); from 12 on a
+blunder. A loss inside the paired 95% interval (not surely a loss) is at most "good". docs/REVIEW.md says why."""
 Z = 1.96
 """95% intervals."""
 Z_PRUNE = 2.58
@@ -353,15 +353,21 @@ def _pair(v: Any) -> tuple[float, float]:
     return float(a), float(b)
 
 
-def label_for(loss_low: float, played_is_best: bool) -> str:
-    """The label of a decision from the lower end of the paired interval of its loss (BANDS)."""
-    sure = 0.0 if played_is_best else max(0.0, loss_low)
-    if sure <= 0.0:
-        return "best"
+def label_for(loss: float, loss_low: float) -> str:
+    """The label of a decision that lost ``loss`` points to the best option found, the paired 95% interval of that
+    difference starting at ``loss_low`` (BANDS)."""
+    if loss_low <= 0 and loss >= BANDS[0][1]:
+        return "good"
     for name, below in BANDS:
-        if sure < below:
+        if loss < below:
             return name
     return "blunder"
+
+
+def settled(low: float, high: float) -> bool:
+    """Whether a paired interval of (best - played) lies within one label's band: more playouts would not move
+    the label (short of a rare draw outside the interval)."""
+    return not any(low < below < high for _, below in BANDS)
 
 
 # ------------------------------------------------------------------------------------------------ one decision
@@ -425,7 +431,7 @@ def _round(d: _Decision, min_playouts: int, step: int, max_playouts: int, precis
     if rival is None:
         return 0
     mean, half = d.diff(rival, d.played)
-    if 2 * half <= precision or mean - half >= BANDS[-1][1]:  # narrow enough, or a blunder whatever comes
+    if 2 * half <= precision or settled(mean - half, mean + half):  # narrow enough, or the label is known
         return 0
     return min(step, max_playouts - d.n)
 
@@ -445,7 +451,7 @@ def _judge(d: _Decision) -> tuple[Judgement, list[tuple[int, tuple[float, ...]]]
         mean, half = d.diff(best, d.played)
         loss = max(0.0, mean)
         loss_ci = (mean - half, mean + half) if math.isfinite(half) else (mean, mean)
-    label = label_for(loss_ci[0], best == d.played)
+    label = label_for(loss, loss_ci[0])
     n = min(len(played_rows), len(d.results[best]))
     gains: dict[str, float] = {}
     rival_gain = 0.0
@@ -633,11 +639,11 @@ def _review(game: Any, seat: str | None, seed: int, bot: str | Callable[[int], A
     return Review(seats, tuple(judged[i] for i in range(len(decisions))), curve, seed, total, name, float(precision))
 
 
-PRECISION = 4.0
+PRECISION = 1.5
 """Default widest 95% interval (points) of the played option's difference to its closest rival."""
 MIN_PLAYOUTS = 8
 STEP = 8
-MAX_PLAYOUTS = 48
+MAX_PLAYOUTS = 64
 
 
 def review(game: Any, seat: str | None = None, *, seed: int = 0, bot: str | Callable[[int], Any] = "greedy",
@@ -646,10 +652,10 @@ def review(game: Any, seat: str | None = None, *, seed: int = 0, bot: str | Call
            cancel: threading.Event | None = None) -> Review:
     """Judges every decision of ``seat`` (None: of every seat) in ``game`` (finished or not; the game is not
     changed). Options are played out by ``bot`` in every seat, ``min_playouts`` each first, then ``step`` more at a
-    time until the played option's paired 95% interval against its closest rival is narrower than ``precision``
-    points, or ``max_playouts``. ``executor``: any ``concurrent.futures.Executor`` (None: a local process pool for
-    this call); ``progress``: True for a tqdm bar, False, or a function (decisions judged, decisions); setting
-    ``cancel`` stops the review and raises :class:`~.whatif.Cancelled`."""
+    time until the played option's paired 95% interval against its closest rival lies within one label's band or
+    is narrower than ``precision`` points, or ``max_playouts``. ``executor``: any ``concurrent.futures.Executor``
+    (None: a local process pool for this call); ``progress``: True for a tqdm bar, False, or a function
+    (decisions judged, decisions); setting ``cancel`` stops the review and raises :class:`~.whatif.Cancelled`."""
     steps = _review(game, seat, seed, bot, precision, min_playouts, step, max_playouts, executor, progress, cancel)
     while True:
         try:
