@@ -99,10 +99,10 @@ def test_a_reviewed_game_judges_each_of_the_seats_decisions_in_order(declined: G
 
 
 def test_labels_follow_the_loss_and_a_loss_inside_the_interval_is_at_most_good() -> None:
-    assert label_for(0.0, -2.0) == label_for(0.9, 0.2) == "best"
-    assert [label_for(x, x - 1) for x in (2.0, 4.0, 8.0, 13.0)] == ["good", "inaccuracy", "mistake", "blunder"]
-    assert label_for(8.0, -0.5) == "good"  # not surely a loss: the interval reaches 0
-    assert settled(-1.5, 0.9) and settled(6.5, 11.0) and not settled(2.0, 4.0)
+    assert label_for(0.0, -2.0) == label_for(1.9, 0.2) == "best"
+    assert [label_for(x, x - 1) for x in (3.0, 5.0, 9.0, 15.0)] == ["good", "inaccuracy", "mistake", "blunder"]
+    assert label_for(9.0, -0.5) == "good"  # not surely a loss: the interval reaches 0
+    assert settled(-1.5, 1.9) and settled(8.5, 13.0) and not settled(3.0, 5.0)
 
 
 def test_the_review_saves_and_loads_shows_a_table_and_a_plot(declined_review: Review) -> None:

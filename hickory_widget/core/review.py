@@ -49,8 +49,8 @@ __all__ = ["LABELS", "Cancelled", "Judgement", "Review", "expected_margins", "re
 
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 """The labels of a decision with more than one option, best first; a decision with one option is "only"."""
-BANDS = (("best", 1.0), ("good", 3.0), ("inaccuracy", 6.0), ("mistake", 12.0))
-"""Each label's upper bound (points of final margin lost to the best option found, not included); from 12 on a
+BANDS = (("best", 2.0), ("good", 4.0), ("inaccuracy", 8.0), ("mistake", 14.0))
+"""Each label's upper bound (points of final margin lost to the best option found, not included); from 14 on a
 blunder. A loss inside the paired 95% interval (not surely a loss) is at most "good". docs/REVIEW.md says why."""
 Z = 1.96
 """95% intervals."""
