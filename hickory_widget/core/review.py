@@ -297,7 +297,7 @@ class Review:
                 "playouts": self.playouts, "bot": self.bot, "precision": self.precision,
                 "curve": {s: [list(p) for p in pts] for s, pts in self.curve.items()},
                 "judgements": [_judgement_data(j) for j in self.judgements]}
-        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
     @classmethod
     def from_json(cls, text: str) -> Review:
@@ -330,10 +330,15 @@ class Review:
         printer.text(str(self))
 
 
+def _num(v: float) -> float | None:
+    """A value for JSON: a decision with one option has no value (NaN), written null."""
+    return None if math.isnan(v) else v
+
+
 def _judgement_data(j: Judgement) -> dict[str, Any]:
     return {"step": j.step, "player": j.player, "prompt": j.prompt, "played": j.played, "best": j.best,
-            "options": j.options, "value": j.value, "value_ci": list(j.value_ci), "best_value": j.best_value,
-            "best_ci": list(j.best_ci), "loss": j.loss, "label": j.label, "rules": list(j.rules),
+            "options": j.options, "value": _num(j.value), "value_ci": [_num(v) for v in j.value_ci],
+            "best_value": _num(j.best_value), "best_ci": [_num(v) for v in j.best_ci], "loss": j.loss, "label": j.label, "rules": list(j.rules),
             "playouts": j.playouts, "loss_ci": list(j.loss_ci), "gains": j.gains, "rival": j.rival,
             "words": {k: list(v) for k, v in j.words.items()}}
 
@@ -342,15 +347,19 @@ def _judgement_from(d: dict[str, Any]) -> Judgement:
     if d["label"] not in (*LABELS, "only"):
         raise ValueError(f"unknown label {d['label']!r}")
     return Judgement(int(d["step"]), str(d["player"]), str(d["prompt"]), str(d["played"]), str(d["best"]),
-                     int(d["options"]), float(d["value"]), _pair(d["value_ci"]), float(d["best_value"]),
+                     int(d["options"]), _float(d["value"]), _pair(d["value_ci"]), _float(d["best_value"]),
                      _pair(d["best_ci"]), float(d["loss"]), d["label"], tuple(map(str, d["rules"])),
                      int(d["playouts"]), _pair(d["loss_ci"]), {str(k): float(v) for k, v in d["gains"].items()},
                      float(d["rival"]), {str(k): (str(v[0]), str(v[1])) for k, v in d["words"].items()})
 
 
+def _float(v: Any) -> float:
+    return math.nan if v is None else float(v)
+
+
 def _pair(v: Any) -> tuple[float, float]:
     a, b = v
-    return float(a), float(b)
+    return _float(a), _float(b)
 
 
 def label_for(loss: float, loss_low: float) -> str:

@@ -9,7 +9,7 @@ import pytest
 
 from hickory_widget.clocktowers.game import ClocktowersGame
 from hickory_widget.core.bots import GreedyBot, play
-from hickory_widget.core.review import LABELS, expected_margins, review
+from hickory_widget.core.review import LABELS, Review, expected_margins, review
 from hickory_widget.core.whatif import SerialExecutor
 from hickory_widget.mice.game import MiceGame
 
@@ -40,6 +40,8 @@ def test_a_card_game_is_reviewed_to_its_end(cls: Any, players: int, made: int) -
         assert (j.label == "only") == (j.options == 1)
         for lang in ("en", "it", "de"):
             assert j.explain(lang) and j.played_label(lang)
+    text = result.to_json()  # a decision with one option has no value: null in the JSON, NaN in Python
+    assert "NaN" not in text and Review.from_json(text).to_json() == text
     final = expected_margins(game)
     assert [pts[-1] for pts in result.curve.values()] == [(len(game.history), m) for m, _ in final.values()]
 
