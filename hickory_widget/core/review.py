@@ -195,19 +195,24 @@ class Judgement:
             return t(lang, "review.played_best", played=self.played_label(lang))
         head = t(lang, f"review.label.{self.label}") + ". "
         if self.label == "best":
-            return head + t(lang, "review.within", best=self.best_label(lang), loss=_pts(self.loss))
-        reasons = [t(lang, "review.gain", source=source_name(key, lang), points=_pts(v), rules=", ".join(rules_of(key)))
+            return head + t(lang, "review.within", best=self.best_label(lang), loss=_pts(self.loss, lang))
+        reasons = [t(lang, "review.gain", source=source_name(key, lang), points=_pts(v, lang),
+                     rules=", ".join(rules_of(key)))
                    for key, v in sorted(self.gains.items(), key=lambda kv: -kv[1]) if v >= 0.5][:3]
+        reasons += [t(lang, "review.gain_less", source=source_name(key, lang), points=_pts(-v, lang))
+                    for key, v in sorted(self.gains.items(), key=lambda kv: kv[1]) if v <= -0.5][:2]
         if self.rival >= 0.5:
-            reasons.append(t(lang, "review.rival", points=_pts(self.rival)))
+            reasons.append(t(lang, "review.rival", points=_pts(self.rival, lang)))
         elif self.rival <= -0.5:
-            reasons.append(t(lang, "review.rival_more", points=_pts(-self.rival)))
+            reasons.append(t(lang, "review.rival_more", points=_pts(-self.rival, lang)))
         why = "; ".join(reasons) if reasons else t(lang, "review.no_reason")
-        return head + t(lang, "review.better", best=self.best_label(lang), loss=_pts(self.loss), why=why)
+        return head + t(lang, "review.better", best=self.best_label(lang), loss=_pts(self.loss, lang), why=why)
 
 
-def _pts(value: float) -> str:
-    return f"{value:.1f}"
+def _pts(value: float, lang: str = "en") -> str:
+    """Points with one decimal, as each language writes it (5.6, 5,6)."""
+    text = f"{value:.1f}"
+    return text if lang == "en" else text.replace(".", ",")
 
 
 def source_name(key: str, lang: str) -> str:
@@ -338,7 +343,8 @@ def _num(v: float) -> float | None:
 def _judgement_data(j: Judgement) -> dict[str, Any]:
     return {"step": j.step, "player": j.player, "prompt": j.prompt, "played": j.played, "best": j.best,
             "options": j.options, "value": _num(j.value), "value_ci": [_num(v) for v in j.value_ci],
-            "best_value": _num(j.best_value), "best_ci": [_num(v) for v in j.best_ci], "loss": j.loss, "label": j.label, "rules": list(j.rules),
+            "best_value": _num(j.best_value), "best_ci": [_num(v) for v in j.best_ci], "loss": j.loss,
+            "label": j.label, "rules": list(j.rules),
             "playouts": j.playouts, "loss_ci": list(j.loss_ci), "gains": j.gains, "rival": j.rival,
             "words": {k: list(v) for k, v in j.words.items()}}
 
