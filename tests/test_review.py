@@ -218,3 +218,13 @@ def test_expected_margins_now_and_at_the_end(declined: Game) -> None:
         assert low <= mean <= high
     assert now == expected_margins(game, playouts=6, seed=2)
     assert expected_margins(game, playouts=6, seed=2, viewer="red")["blue"][0] == pytest.approx(now["blue"][0], abs=30)
+
+
+def test_the_same_review_on_a_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed")  # in the test extra: present wherever the suite runs
+    game = played_on("decline", choices=6)
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        on_dask = review(game, "blue", seed=2, min_playouts=4, max_playouts=8, executor=client.get_executor(),
+                         progress=False)
+    assert on_dask == review(game, "blue", seed=2, **FAST)
