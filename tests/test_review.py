@@ -73,6 +73,8 @@ def test_R103_R104_declining_the_18_point_delivery_is_judged_a_mistake_and_deliv
     assert j is not None and j.player == "blue" and j.played == "decline" and j.best == "act:0"
     assert j.label in ("inaccuracy", "mistake", "blunder") and j.loss >= 5 and j.loss_ci[0] > 0
     assert {"R103", "R104"} & set(j.rules)
+    assert set(j.values) == {"act:0", "decline"} and j.values["act:0"][0] == j.best_value
+    assert j.gap_ci == j.loss_ci  # two options: the next best is the one played
     assert "Deliver" in j.best_label("en") and "R10" in j.explain("en")
     delivered = review(played_on("act:0", choices=4), "blue", seed=1, **FAST).at(2)
     assert delivered is not None and delivered.played == delivered.best == "act:0" and delivered.label == "best"

@@ -178,6 +178,10 @@ class Judgement:
     """How much lower the decider's margin is after ``played`` beyond its own points: what the others gain."""
     words: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False)
     """Per language: (played option's label, best option's label)."""
+    values: dict[str, tuple[float, int]] = field(default_factory=dict, repr=False)
+    """Every option's mean value and its playouts (an option dropped by the race has fewer)."""
+    gap_ci: tuple[float, float] = (0.0, 0.0)
+    """Paired 95% interval of (best - the next best option): how clearly the best option is best (puzzles)."""
 
     def played_label(self, lang: str = "en") -> str:
         return self.words.get(check_language(lang), (self.played, self.best))[0]
@@ -346,7 +350,8 @@ def _judgement_data(j: Judgement) -> dict[str, Any]:
             "best_value": _num(j.best_value), "best_ci": [_num(v) for v in j.best_ci], "loss": j.loss,
             "label": j.label, "rules": list(j.rules),
             "playouts": j.playouts, "loss_ci": list(j.loss_ci), "gains": j.gains, "rival": j.rival,
-            "words": {k: list(v) for k, v in j.words.items()}}
+            "words": {k: list(v) for k, v in j.words.items()},
+            "values": {k: [v[0], v[1]] for k, v in j.values.items()}, "gap_ci": list(j.gap_ci)}
 
 
 def _judgement_from(d: dict[str, Any]) -> Judgement:
@@ -356,7 +361,8 @@ def _judgement_from(d: dict[str, Any]) -> Judgement:
                      int(d["options"]), _float(d["value"]), _pair(d["value_ci"]), _float(d["best_value"]),
                      _pair(d["best_ci"]), float(d["loss"]), d["label"], tuple(map(str, d["rules"])),
                      int(d["playouts"]), _pair(d["loss_ci"]), {str(k): float(v) for k, v in d["gains"].items()},
-                     float(d["rival"]), {str(k): (str(v[0]), str(v[1])) for k, v in d["words"].items()})
+                     float(d["rival"]), {str(k): (str(v[0]), str(v[1])) for k, v in d["words"].items()},
+                     {str(k): (float(v[0]), int(v[1])) for k, v in d["values"].items()}, _pair(d["gap_ci"]))
 
 
 def _float(v: Any) -> float:
@@ -483,9 +489,16 @@ def _judge(d: _Decision) -> tuple[Judgement, list[tuple[int, tuple[float, ...]]]
     seats = len(played_rows[0][0])
     curve = [(i, statistics.fmean(r[0][i] for r in played_rows)) for i in range(seats)]
     words = {lang: (w[d.played], w[best]) for lang, w in d.words.items()}
+    values = {o: (statistics.fmean(d.mine(o)), len(d.results[o])) for o in d.options}
+    gap_ci = (0.0, 0.0)
+    others = [o for o in d.options if o != best]
+    if others:
+        mean, half = d.diff(best, max(others, key=lambda o: values[o][0]))
+        gap_ci = (mean - half, mean + half) if math.isfinite(half) else (mean, mean)
     judgement = Judgement(d.step, d.player, d.prompt, d.played, best, len(d.options), value, value_ci, best_value,
                           best_ci, loss, label if len(d.options) > 1 else "only", rules,
-                          sum(len(v) for v in d.results.values()), loss_ci, gains, rival_gain, words)
+                          sum(len(v) for v in d.results.values()), loss_ci, gains, rival_gain, words, values,
+                          gap_ci)
     return judgement, [(i, (v,)) for i, v in curve]
 
 
