@@ -175,6 +175,10 @@ def test_bad_requests_are_refused_and_change_nothing(declined: Game) -> None:
     with pytest.raises(ValueError, match="no player 'green'"):
         expected_margins(Game.new(2, seed=1), viewer="green")
     assert declined.to_json() == before
+    blues = Game.from_json(played_on("decline", choices=6).to_json(seat="blue"))  # blue's save: blue's view only
+    with pytest.raises(ValueError, match="this game is blue's copy: only blue's decisions can be reviewed"):
+        review(blues, "red", **FAST)
+    assert review(blues, None, **FAST).seats == ("blue",)
 
 
 def test_cancel_stops_the_review() -> None:
