@@ -164,6 +164,8 @@ def test_bad_requests_are_refused_and_change_nothing(declined: Game) -> None:
         review(declined, "blue", min_playouts=0, progress=False)
     with pytest.raises(ValueError, match=r"max_playouts \(2\) must be at least min_playouts \(4\)"):
         review(declined, "blue", min_playouts=4, max_playouts=2, progress=False)
+    with pytest.raises(ValueError, match="step must be a whole number >= 1"):
+        review(declined, "blue", step=0, progress=False)
     with pytest.raises(ValueError, match="precision"):
         review(declined, "blue", precision=0, progress=False)
     with pytest.raises(ValueError, match="unknown bot 'wise'"):

@@ -511,10 +511,10 @@ def _mean_ci(values: list[float]) -> tuple[float, tuple[float, float]]:
 
 
 # ------------------------------------------------------------------------------------------------ the walk
-def _check(game: Any, seat: str | None, min_playouts: int, max_playouts: int, precision: float, seed: int,
-           bot: Any, engine: ReviewEngine) -> tuple[str, ...]:
+def _check(game: Any, seat: str | None, min_playouts: int, max_playouts: int, step: int, precision: float,
+           seed: int, bot: Any, engine: ReviewEngine) -> tuple[str, ...]:
     players = list(game.scores)
-    for name, value in (("min_playouts", min_playouts), ("max_playouts", max_playouts)):
+    for name, value in (("min_playouts", min_playouts), ("max_playouts", max_playouts), ("step", step)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
     if max_playouts < min_playouts:
@@ -561,7 +561,7 @@ def _review(game: Any, seat: str | None, seed: int, bot: str | Callable[[int], A
             ) -> Generator[None, None, Review]:
     """review's work, pausing (a yield) after each finished batch."""
     engine = review_engine(game)
-    seats = _check(game, seat, min_playouts, max_playouts, precision, seed, bot, engine)
+    seats = _check(game, seat, min_playouts, max_playouts, step, precision, seed, bot, engine)
     decisions = list(_decisions(game, seats, seed, engine))
     if not decisions:
         who = ", ".join(seats)
