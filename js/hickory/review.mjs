@@ -42,7 +42,7 @@ export function reviewNiceStep(span, n = 4) {
  * The graph's pure layout: from each seat's [step, margin] points, the drawing area, the ticks (0 always among
  * them) and x/y functions. `steps`: the game's length (the x axis ends there).
  */
-export function reviewGraphLayout(curve, { width = 420, height = 180, steps = null, left = 40, right = 10, top = 10, bottom = 30 } = {}) {
+export function reviewGraphLayout(curve, { width = 240, height = 150, steps = null, left = 40, right = 10, top = 10, bottom = 30 } = {}) {
   const points = Object.values(curve).flat();
   const last = Math.max(1, steps ?? 0, ...points.map((p) => p[0]));
   let lo = Math.min(0, ...points.map((p) => p[1]));
@@ -55,7 +55,7 @@ export function reviewGraphLayout(curve, { width = 420, height = 180, steps = nu
   for (let v = lo; v <= hi + 1e-9; v += step) ticks.push(Math.round(v * 1000) / 1000);
   const x = (s) => left + (s / last) * (width - left - right);
   const y = (v) => top + ((hi - v) / (hi - lo)) * (height - top - bottom);
-  const xStep = reviewNiceStep(last, 6);
+  const xStep = reviewNiceStep(last, 4);
   const xTicks = [];
   for (let s = 0; s <= last + 1e-9; s += xStep) xTicks.push(Math.round(s));
   return { x, y, lo, hi, ticks, xTicks, last, width, height, left, right, top, bottom };
@@ -63,10 +63,12 @@ export function reviewGraphLayout(curve, { width = 420, height = 180, steps = nu
 
 /** The evaluation graph: one line per seat, 0 marked, the decisions that lost points as marks one can click. */
 function reviewGraph(review, ctx, large) {
-  const width = 420;
-  const height = large ? 210 : 180;
-  const font = large ? 16 : 12;
-  const L = reviewGraphLayout(review.curve || {}, { width, height, steps: review.steps, left: large ? 48 : 38, bottom: large ? 38 : 30 });
+  // drawn for the column beside the clock (about 230 px at 1024x768): 1 unit is at least 1 px there, so the
+  // 11-unit labels read at 11 px or more (16 in large print); widget.css caps its growth in wide columns
+  const width = 220;
+  const height = large ? 190 : 150;
+  const font = large ? 16 : 11;
+  const L = reviewGraphLayout(review.curve || {}, { width, height, steps: review.steps, left: large ? 40 : 30, bottom: large ? 36 : 28, top: 8, right: 6 });
   const root = reviewSvg("svg", { viewBox: `0 0 ${width} ${height}`, class: "hk-review-svg", role: "img", "data-testid": "review-graph",
     "aria-label": tr("ui.review.graph", "Expected final margin after each move") });
   reviewSvg("rect", { x: L.left, y: L.top, width: width - L.left - L.right, height: height - L.top - L.bottom, fill: "#fbfaf6", stroke: "#ccc" }, root);
