@@ -332,8 +332,10 @@ class HickoryWidget(GameWidget):
         """A choice refused names the legal options by their labels; the widget's own refusals (undo, redo,
         looking back) are already a sentence; anything else the engine refused is one short general sentence."""
         kind = intent["type"]
-        if isinstance(exc, IllegalChoice) and kind == "choose":
+        if isinstance(exc, IllegalChoice) and kind == "choose" and self._retry is None:
             return self._illegal(intent["id"])
+        if isinstance(exc, IllegalChoice) and kind == "choose":  # a retried decision's own sentence
+            return str(exc)
         if isinstance(exc, IllegalChoice) and kind in ("undo", "redo", "continue", "look", *REVIEW_INTENTS):
             return str(exc)
         return self.text("door.refused")
@@ -555,7 +557,9 @@ class HickoryWidget(GameWidget):
         if seat == "all":
             return players
         if seat not in players:
-            raise IllegalChoice(self._t("ui.review.no_seat", seat=seat, seats=", ".join(players)))
+            names = ", ".join(self.game.player_name(p, self.language) for p in players)
+            raise IllegalChoice(self._t("ui.review.no_seat", seat=self.game.player_name(seat, self.language),
+                                        seats=names))
         return [seat]
 
     def _review_done(self, result: Any, key: str) -> None:

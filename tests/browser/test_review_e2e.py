@@ -69,7 +69,8 @@ def jump_to_first_mistake(page: Any, lab: Any) -> dict[str, str]:
     lab.wait_for(page, f'{HICKORY}[data-looking="{step}"] [data-testid=review-focus][data-review-step="{step}"]')
     best = page.locator(f"{HICKORY} .cs-choice.hk-review-best")
     played = page.locator(f"{HICKORY} .cs-choice.hk-review-played")
-    return {"step": step, "best": best.get_attribute("data-choice-id"), "played": played.get_attribute("data-choice-id")}
+    return {"step": step, "best": best.get_attribute("data-choice-id"),
+            "played": played.get_attribute("data-choice-id")}
 
 
 def test_review_a_game_jump_to_a_mistake_and_retry_it_in_english_and_german(page, lab_server, lab,
