@@ -41,7 +41,8 @@ def number(lang: str, value: float, signed: bool = False) -> str:
 
 
 def points(lang: str, value: float) -> str:
-    return t(lang, "ui.review.points", x=number(lang, value))
+    """A number of points with one decimal: "3.5 points" (a decimal takes the plural in en, it and de, "1.0 points")."""
+    return t(lang, "ui.review.points", n=2, x=number(lang, value))
 
 
 class Background:
