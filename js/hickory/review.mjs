@@ -273,6 +273,7 @@ export function reviewMarkLog(list, review) {
     if (!first.has(step)) first.set(step, li);
   }
   for (const row of review.decisions || []) {
+    if (row.label === "only") continue; // nothing to choose, nothing to mark
     const li = first.get(String(row.step + 1));
     if (!li) continue;
     li.setAttribute("data-review-step", String(row.step));

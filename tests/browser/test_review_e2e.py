@@ -24,6 +24,7 @@ w
 """
 READ_BACK_CELL = 'print(f"kernel: steps={len(w.game.history)} over={w.game.over} status={w.review.get(\'status\')}")'
 GERMAN_CELL = 'w.language = "de"'
+PROJECTOR_CELL = "w.projector = True"
 HICKORY = "[data-testid=hickory]"
 REVIEW = "[data-testid=review]"
 
@@ -76,7 +77,7 @@ def jump_to_first_mistake(page: Any, lab: Any) -> dict[str, str]:
 def test_review_a_game_jump_to_a_mistake_and_retry_it_in_english_and_german(page, lab_server, lab,
                                                                               tmp_path: Path) -> None:
     page.set_viewport_size({"width": 1024, "height": 768})
-    notebook = lab.write_notebook(tmp_path / "review.ipynb", SETUP_CELL, READ_BACK_CELL, GERMAN_CELL)
+    notebook = lab.write_notebook(tmp_path / "review.ipynb", SETUP_CELL, READ_BACK_CELL, GERMAN_CELL, PROJECTOR_CELL)
     lab.open_notebook(page, lab_server, notebook, run_all=False)
     lab.run_cell(page, 0)
     lab.wait_for(page, f'{HICKORY}[data-live=yes][data-decision-kind="over"]', timeout=120_000)
@@ -147,5 +148,20 @@ def test_review_a_game_jump_to_a_mistake_and_retry_it_in_english_and_german(page
                        f"({texts[0]['text']!r})")
         assert texts[0]["px"] >= 11, (width, area, texts)
         lab.screenshot(page, name)
+    # the evaluation on demand: off by default, on by its checkbox, each seat's expected margin for the board shown
+    assert page.locator("[data-testid=margins]").count() == 0
+    page.locator(f"{HICKORY} [data-control=show_margins]").check()
+    lab.wait_for(page, '[data-testid=margins][data-status="done"]', timeout=60_000)
+    assert page.locator("[data-testid=margins] [data-margin-player]").count() == 2
+
+    # large print for a projector: the review's texts at 16 px or more
+    lab.run_cell(page, 3)
+    lab.wait_for(page, f"{HICKORY}.cs-projector")
+    set_screen(page, 1024, 768, file_browser=False)
+    page.locator(REVIEW).scroll_into_view_if_needed()
+    texts = smallest_text(page)
+    figures.append(f"projector at 1024x768: smallest review text {texts[0]['px']:.1f} px ({texts[0]['text']!r})")
+    assert texts[0]["px"] >= 16, texts
+    lab.screenshot(page, "review-de-projector-1024")
     print("\n" + "\n".join(figures))
     lab.close_everything(page)
