@@ -140,7 +140,7 @@ class HickoryWidget(GameWidget):
     show this trait and set it; bots play their seats until a human seat must decide."""
     review = traitlets.Dict().tag(sync=True)
     """The game's review (issue 27), as the review panel draws it: {"status": idle | running | done | cancelled |
-    error | stale, "open", "key" (the reviewed line), "done"/"total" (playouts while running), "seat" (the seat
+    error | stale, "open", "key" (the reviewed line), "done"/"total" (decisions judged while running), "seat" (the seat
     being reviewed), "decisions" (one row per reviewed decision: step, label, played and best options, loss,
     explanation), "curve" (each seat's expected final margin after each step), "counts", "message"}."""
     show_margins = traitlets.Bool(False).tag(sync=True)
@@ -227,7 +227,7 @@ class HickoryWidget(GameWidget):
         def progress(index: int) -> Any:
             shown = [-1]
 
-            def tell(done: int, total: int) -> None:  # a message per percent, not per playout
+            def tell(done: int, total: int) -> None:  # decisions judged of all; a message per percent at most
                 percent = 100 * done // max(total, 1)
                 if percent != shown[0] and self.review.get("key") == key:
                     shown[0] = percent

@@ -231,7 +231,7 @@ export function drawReview(view, review, ctx) {
   if (status === "running") {
     const line = htmlNode("div", { class: "hk-review-progress" }, box);
     htmlNode("progress", { max: Math.max(review.total, 1), value: review.done, "data-testid": "review-progress" }, line);
-    htmlNode("span", { role: "status" }, line, tr("ui.review.progress", "Reviewing {seat}: {done} of {total} playouts",
+    htmlNode("span", { role: "status" }, line, tr("ui.review.progress", "Reviewing {seat}: decision {done} of {total}",
       { seat: playerName(review.seat), done: review.done, total: review.total || "…" }));
     htmlNode("p", { class: "hk-muted" }, box, tr("ui.review.running_note", "It runs in the background: the board stays usable."));
   }
