@@ -133,6 +133,8 @@ def test_the_verdict_and_the_labels_speak_german(reviewed: HickoryWidget) -> Non
     assert german["label_text"] in ("Ungenauigkeit", "Fehler", "grober Fehler")
     assert german["loss_text"].endswith("Punkte")
     assert "ausgewertet" in reviewed.review["message"]
+    send(reviewed, type="review_jump", key=reviewed.review["key"], step=row["step"])
+    assert reviewed.view["review_focus"] == german  # the decision shown is worded in German too
     send(reviewed, type="review_retry", key=reviewed.review["key"], step=row["step"])
     send(reviewed, type="choose", id=row["best"], version=reviewed.view["version"])
     verdict = reviewed.view["retry"]["verdict"]

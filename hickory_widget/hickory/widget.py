@@ -6,7 +6,9 @@ cell), and on the shell's front end (``js/core/shell.mjs``: controls bar, messag
 layout, keyboard) with Hickory Dickory's board, panels and wiring plugged in (``js/hickory/``: clock and chain,
 projector, "why not?", log pages, look-back and replay). What is Hickory's own is here: its view model, sent in
 several traits so that a move sends only the log's newest entries; its intents (play until, look back and
-continue, why, toggles, new game, force, hello); and the words of its refusals, from its own catalog.
+continue, why, toggles, new game, force, hello); the coach (issue 27: the review of the game in a panel beside
+the board, a jump to a reviewed decision, "Retry from here" judged, the expected margins on demand; see
+``board/coach.py`` and docs/REVIEW-WIDGET.md); and the words of its refusals, from its own catalog.
 """
 
 from __future__ import annotations
@@ -373,6 +375,7 @@ class HickoryWidget(GameWidget):
         """The board (or, while looking back, the board as it was) in ``view``, its words in ``texts``, the log
         in pages (see :meth:`_send_log`)."""
         self._check_review()
+        self._refresh_review_view()  # before the view: a reviewed decision shown is worded as the review is
         shown = self.game
         if self._retry is not None:
             shown = self._retry.game
@@ -402,7 +405,6 @@ class HickoryWidget(GameWidget):
         view["languages"] = list(LANGUAGES)  # the shell's language menu
         self._send_log()  # before the view: the front end draws when the view arrives
         self.texts = texts  # traitlets sends it only when it changed (the language)
-        self._refresh_review_view()
         self.view = view
         if self.show_margins:
             self._want_margins(shown)
