@@ -968,7 +968,7 @@ export function drawControls(view, ctx) {
   const looking = Boolean(view.looking);
   const humans = view.players.filter((p) => (ctx.seats?.[p.color] ?? "human") === "human").map((p) => playerName(p.color));
   const playNote = humans.length ? tr("ui.play_note", "Bots play every seat on the way, the greedy bot for {humans}", { humans: humans.join(", ") }) : null;
-  const off = view.over || looking;
+  const off = view.over || looking || Boolean(view.retry); // a retried decision (review.mjs) waits for its pick
   const play = (label, until) => shellButton(label, `play-${until}`, () => ctx.send({ type: "play", until }), { disabled: off, title: playNote });
   const toggle = (on, key, label, fn) => {
     const b = shellButton(label, key, () => fn?.());
@@ -992,7 +992,7 @@ export function drawControls(view, ctx) {
     row1.push(shellCheck(tr("ui.margins.toggle", "expected margins"), "show_margins", ctx.toggles.show_margins,
       () => ctx.send({ type: "toggle", name: "show_margins" })));
   }
-  const note = humans.length && !view.over && !looking ? htmlNode("div", { class: "hk-muted hk-play-note" }, null, playNote) : null;
+  const note = humans.length && !off ? htmlNode("div", { class: "hk-muted hk-play-note" }, null, playNote) : null;
 
   const seats = [htmlNode("span", { class: "hk-sep" }, null, tr("ui.seats", "Seats:"))];
   for (const p of view.players) {
@@ -1039,7 +1039,7 @@ export function drawAll(view, ctx) {
   ctx.lastMice = view.last?.mice ?? [];
   ctx.lastNumbers = view.last?.numbers ?? [];
   const frag = document.createDocumentFragment();
-  const controlsKey = [view.can_undo, view.can_redo, Boolean(view.looking), view.over, view.players.map((p) => p.color), ctx.seats, ctx.botsSeated, ctx.legendOpen, ctx.settingsOpen, ctx.newGame, ctx.toggles, view.lang, Boolean(ctx.coach), Boolean(view.looking?.steps ?? view.steps)];
+  const controlsKey = [view.can_undo, view.can_redo, Boolean(view.looking), view.over, view.players.map((p) => p.color), ctx.seats, ctx.botsSeated, ctx.legendOpen, ctx.settingsOpen, ctx.newGame, ctx.toggles, view.lang, Boolean(ctx.coach), Boolean(view.looking?.steps ?? view.steps), Boolean(view.retry)];
   frag.appendChild(memo(ctx, "controls", JSON.stringify(controlsKey), () => drawControls(view, ctx)));
   if (ctx.legendOpen) frag.appendChild(drawLegend(view));
   if (view.looking && !ctx.messages) frag.appendChild(drawLookBack(view, ctx)); // else in the message box
