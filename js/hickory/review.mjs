@@ -159,7 +159,7 @@ function reviewFocus(view, review, ctx) {
   head.appendChild(reviewBadge(row));
   htmlNode("strong", {}, head, ` ${row.label_text}`);
   htmlNode("span", {}, head, ` ${tr("ui.review.focus", "Move {n}: {seat} chose {played}.", { n: row.move, seat: row.seat, played: row.played_label })}`);
-  if (row.played !== row.best) {
+  if (row.played !== row.best && (REVIEW_MARKS[row.label]?.lost || row.label === "good")) {
     htmlNode("p", { class: "hk-review-better", "data-testid": "review-better" }, box,
       tr("ui.review.better", "Better: {best} (about {points} more).", { best: row.best_label, points: row.loss_text }));
   } else {
