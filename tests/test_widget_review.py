@@ -247,3 +247,25 @@ def test_the_lesson_widget_has_no_evaluation_toggle() -> None:
     from hickory_widget.lessons.widget import LessonWidget
 
     assert "show_margins" not in LessonWidget.class_trait_names()
+
+
+def test_where_threads_cannot_start_the_review_runs_cooperatively_in_the_event_loop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the browser (JupyterLite) the review is an asyncio task (``review_async``): the kernel's loop answers
+    clicks between its batches, and the result is the same kind of review."""
+    import asyncio
+
+    from hickory_widget.hickory.board import coach
+
+    monkeypatch.setattr(coach, "THREADS", False)
+
+    async def run() -> HickoryWidget:
+        w = finished()
+        send(w, type="review")
+        assert w.review["status"] == "running" and w._review_job._thread is None
+        send(w, type="dismiss")  # the widget answers while the review runs
+        await w._review_job._task
+        return w
+
+    w = asyncio.run(run())
+    assert w.review["status"] == "done" and w.review["decisions"]
