@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hickory_widget.core.review import LABELS
 
 from hickory_widget import Game, Position
+from hickory_widget.core.review import LABELS
 from hickory_widget.hickory.board.timeline import game_at
 from hickory_widget.hickory.widget import HickoryWidget
 
