@@ -153,6 +153,8 @@ def test_review_a_game_jump_to_a_mistake_and_retry_it_in_english_and_german(page
     page.locator(f"{HICKORY} [data-control=show_margins]").check()
     lab.wait_for(page, '[data-testid=margins][data-status="done"]', timeout=60_000)
     assert page.locator("[data-testid=margins] [data-margin-player]").count() == 2
+    page.locator("[data-testid=margins]").scroll_into_view_if_needed()
+    lab.screenshot(page, "review-margins-de-848")
 
     # large print for a projector: the review's texts at 16 px or more
     lab.run_cell(page, 3)
