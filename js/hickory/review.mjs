@@ -265,25 +265,48 @@ export function drawReview(view, review, ctx) {
 export function reviewMarkLog(list, review) {
   if (!list) return;
   for (const old of list.querySelectorAll(".hk-review-logmark")) old.remove();
-  for (const li of list.querySelectorAll("li[data-review-step]")) li.removeAttribute("data-review-step");
-  if (!review || review.status !== "done") return;
-  const first = new Map();
-  for (const li of list.querySelectorAll("li[data-step]")) {
-    const step = li.getAttribute("data-step");
-    if (!first.has(step)) first.set(step, li);
+  for (const li of list.querySelectorAll("li[data-review-step]")) {
+    li.removeAttribute("data-review-step");
+    li.removeAttribute("data-review-label");
   }
-  for (const row of review.decisions || []) {
-    if (row.label === "only") continue; // nothing to choose, nothing to mark
-    const li = first.get(String(row.step + 1));
+  for (const li of list.querySelectorAll("li[data-review-aria]")) { // the entry's own label back
+    li.setAttribute("aria-label", li.getAttribute("data-review-aria"));
+    li.removeAttribute("data-review-aria");
+  }
+  if (!review || review.status !== "done") return;
+  // the first entry of each step, in order; a decision that left no entry of its own (declining, say) is marked
+  // on the first entry after it
+  const first = [];
+  for (const li of list.querySelectorAll("li[data-step]")) {
+    const step = Number(li.getAttribute("data-step"));
+    if (li.getAttribute("data-step") !== "" && (!first.length || first[first.length - 1][0] !== step)) first.push([step, li]);
+  }
+  first.sort((a, b) => a[0] - b[0]);
+  let at = 0;
+  const rows = (review.decisions || []).filter((row) => row.label !== "only").sort((a, b) => a.step - b.step);
+  for (const row of rows) { // nothing to choose, nothing to mark: "only" decisions are left out
+    while (at < first.length && first[at][0] < row.step + 1) at++;
+    const li = first[at]?.[1];
     if (!li) continue;
-    li.setAttribute("data-review-step", String(row.step));
+    const lost = REVIEW_MARKS[row.label]?.lost;
+    const taken = li.getAttribute("data-review-step");
+    // one entry may stand for several decisions: the click goes to the one that lost points
+    if (taken === null || (lost && !REVIEW_MARKS[li.getAttribute("data-review-label")]?.lost)) {
+      li.setAttribute("data-review-step", String(row.step));
+      li.setAttribute("data-review-label", row.label);
+    }
     const mark = reviewBadge(row);
     mark.classList.add("hk-review-logmark");
     mark.setAttribute("aria-hidden", "true");
-    li.insertBefore(mark, li.firstChild);
     const words = htmlNode("span", { class: "hk-review-logmark hk-sr" }, null,
       `${tr("ui.review.mark_aria", "Review: {label}", { label: row.label_text })}. `);
-    li.insertBefore(words, li.firstChild);
+    const text = li.querySelector(".hk-log-text");
+    li.insertBefore(words, text ?? li.firstChild);
+    if (li.hasAttribute("aria-label")) { // an entry with rule badges is read by its label: the words go there too
+      if (!li.hasAttribute("data-review-aria")) li.setAttribute("data-review-aria", li.getAttribute("aria-label"));
+      li.setAttribute("aria-label", `${words.textContent}${li.getAttribute("aria-label")}`);
+    }
+    li.insertBefore(mark, text ?? li.firstChild);
   }
 }
 

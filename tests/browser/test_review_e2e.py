@@ -106,6 +106,10 @@ def test_review_a_game_jump_to_a_mistake_and_retry_it_in_english_and_german(page
     page.locator(f"{REVIEW} .hk-review-item").first.focus()
     page.keyboard.press("Enter")
     lab.wait_for(page, f'{HICKORY}[data-looking="{shown["step"]}"] [data-testid=review-focus]')
+    page.locator(f"{HICKORY} [data-control=review-now]").click()  # and from the history list: its marked entry
+    lab.wait_for(page, f'{HICKORY}[data-looking=""]')
+    page.locator(f'{HICKORY} .cs-log li[data-review-step="{shown["step"]}"]').click()
+    lab.wait_for(page, f'{HICKORY}[data-looking="{shown["step"]}"] [data-testid=review-focus]')
     page.locator(f"{HICKORY} .hk-decision").scroll_into_view_if_needed()
     lab.screenshot(page, "review-en-jump-1024")
 
