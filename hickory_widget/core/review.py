@@ -59,7 +59,7 @@ Z_PRUNE = 2.58
 FORMAT = "hickory-widget-review"
 TEXTS = Catalog(Path(__file__).parent / "messages" / "review")
 
-Outcome = tuple[tuple[float, ...], dict[str, int]]
+Outcome = tuple[tuple[float, ...], dict[str, float]]
 """One playout: every seat's final margin (seat order), and the deciding seat's points by source
 ("<source>|<rule>,<rule>")."""
 
@@ -94,7 +94,8 @@ def margins(scores: dict[str, int] | list[tuple[str, int]], goal: int | None = N
 class ReplayReview:
     """The review engine of any game on the core: the seat's save replayed in the worker, branches played by the
     core's bots (as :class:`~.whatif.ReplayPlayouts`), and the decider's points credited to the kinds of the events
-    (with their rule ids) that came with each change of its score."""
+    (with their rule ids) that came with each change of its score: shared equally among that step's events that
+    name the decider (all of the step's events if none does)."""
 
     bots: ClassVar[dict[str, Callable[[int], Any]]] = {"greedy": GreedyBot, "random": RandomBot}
 
@@ -113,15 +114,17 @@ class ReplayReview:
         for k in ks:
             chance = seed * SEED_STRIDE + k
             twin = game.branch(chance)
-            gains: dict[str, int] = {}
+            gains: dict[str, float] = {}
             last = [twin.scores[me]]
 
-            def credit(g: Any, gains: dict[str, int] = gains, last: list[int] = last) -> None:
+            def credit(g: Any, gains: dict[str, float] = gains, last: list[int] = last) -> None:
                 now = g.scores[me]
                 if now != last[0]:
-                    for e in g.events_since(len(g.history) - 1):
+                    events = g.events_since(len(g.history) - 1)
+                    events = [e for e in events if _names(e, me)] or events
+                    for e in events:
                         key = f"{e['kind']}|{','.join(e.get('rules', ()))}"
-                        gains[key] = gains.get(key, 0) + now - last[0]
+                        gains[key] = gains.get(key, 0) + (now - last[0]) / len(events)
                     last[0] = now
 
             if option is not None:
@@ -131,6 +134,11 @@ class ReplayReview:
             play(twin, dict.fromkeys(twin.scores, player), after=credit)
             out.append((margins(twin.scores), gains))
         return out
+
+
+def _names(event: dict[str, Any], player: str) -> bool:
+    """Whether an event names ``player`` (as a value, or in a list of values)."""
+    return any(v == player or (isinstance(v, list) and player in v) for v in event.values())
 
 
 def review_engine(game: Any) -> ReviewEngine:
@@ -192,6 +200,8 @@ class Judgement:
                    for key, v in sorted(self.gains.items(), key=lambda kv: -kv[1]) if v >= 0.5][:3]
         if self.rival >= 0.5:
             reasons.append(t(lang, "review.rival", points=_pts(self.rival)))
+        elif self.rival <= -0.5:
+            reasons.append(t(lang, "review.rival_more", points=_pts(-self.rival)))
         why = "; ".join(reasons) if reasons else t(lang, "review.no_reason")
         return head + t(lang, "review.better", best=self.best_label(lang), loss=_pts(self.loss), why=why)
 

@@ -23,7 +23,7 @@ SOURCE_RULES = {
     "deliveries": ("R78", "R103"),
     "quests": ("R104",),
     "hunt": ("R113", "R129"),
-    "chain": ("R74", "R100", "R101", "R102"),
+    "chain": ("R74", "R100", "R101", "R102", "R102a"),
     "relics": ("R77",),
     "pool": ("R113",),
 }
@@ -32,6 +32,8 @@ delivered, quest_completed, hunt_board_scored, scaler_climbed / scaler_reached_l
 tests/test_review.py checks them against a game's events)."""
 NAMES = {"hunt": "hunt_board"}
 """Source names in a review's keys where the card games' event kinds would read the same word differently."""
+Start = tuple[dict[str, Any], list[str], list[tuple[str, str]]]
+"""A position (its queue of forced outcomes empty), the choices since, and that queue."""
 KEYS = {source: f"{NAMES.get(source, source)}|{','.join(rules)}" for source, rules in SOURCE_RULES.items()}
 
 
@@ -41,21 +43,30 @@ class HickoryReview(HickoryPlayouts):
     goal = SOLO_GOAL
     """Solo: the margin is over the 100-point goal (R115)."""
 
-    def start(self, game: Any) -> tuple[dict[str, Any], list[str]]:
+    def start(self, game: Any) -> Start:
+        """What-if's start data, with the outcomes queued for replay (a seat's copy replays the draws and rolls
+        it saw) taken apart: a position checks a queued draw against the bag as it is now, but a tile drawn, put
+        back and drawn again since is queued twice (position.py's D4 check would refuse it)."""
         if game.seat is None and game.decision is None:
             raise ValueError("the game is over: there is no position to play out")
-        return super().start(game)
+        data, since = super().start(game)
+        data = dict(data)
+        forced = [tuple(f) for f in data.pop("forced", [])]
+        data["forced"] = []
+        return data, since, forced
 
-    def seat_batch(self, start: tuple[dict[str, Any], list[str]], option: str | None, ks: Iterable[int],
+    def seat_batch(self, start: Start, option: str | None, ks: Iterable[int],
                    bot: str | Callable[[int], Any], seed: int) -> list[Outcome]:
         return seat_batch(start, option, ks, bot, seed)
 
 
-def seat_batch(start: tuple[dict[str, Any], list[str]], option: str | None, ks: Iterable[int],
+def seat_batch(start: Start, option: str | None, ks: Iterable[int],
                bot: str | Callable[[int], Any], seed: int) -> list[Outcome]:
     """Playouts ``ks`` after ``option`` (runs in a worker): every seat's final margin and the decider's points by
     source."""
-    base = Playout(from_data(start[0]), start[1])
+    state = from_data(start[0])
+    state.forced[:] = start[2]
+    base = Playout(state, start[1])
     me = base.player
     make = HickoryPlayouts().bots[bot] if isinstance(bot, str) else bot
     out: list[Outcome] = []
