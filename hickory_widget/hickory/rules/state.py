@@ -82,6 +82,16 @@ class State:
     advanced: bool = False
     events: list[dict[str, Any]] = field(default_factory=list)
     """Events of the step being applied; the Game moves them to its log. Not part of the position."""
+    quiet: bool = False
+    """True in a playout (analysis/playout.py): :meth:`emit` records nothing. Not part of the position, and a
+    clone is never quiet, so a state copied out of a playout records its events again."""
+    # Lookups the rules make thousands of times per game, filled on first use (ids are split once, not per call).
+    # Not part of the position; a clone starts them afresh, since its cards and players are new objects.
+    _cards: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    """Mouse id -> the list of tiles on its card (the very list in its player's ``cards``)."""
+    _by_color: dict[str, PlayerState] = field(default_factory=dict, repr=False)
+    _mice_of: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    """Color -> its mice in ``loc`` order (the mice of a game never change, only where they are)."""
 
     # ----------------------------------------------------------------------------------------- copying
     def clone(self) -> State:
@@ -90,7 +100,7 @@ class State:
             self.paws[:], self.tokens[:], self.leaves[:], self.bin[:], self.web[:], self.bag[:], self.returned[:],
             dict(self.loc), self.hand[:], self.quest_deck[:], self.quests_up[:], self.quest_discard[:],
             self.favor_deck[:], self.favor_discard[:], self.weight, self.rng, self.forced[:], self.phase,
-            self.throws[:], self.bonus_left[:], self.advanced, [],
+            self.throws[:], self.bonus_left[:], self.advanced, [], False, {}, {}, self._mice_of,
         )
 
     # ----------------------------------------------------------------------------------------- queries
@@ -103,10 +113,21 @@ class State:
         return [p.color for p in self.players]
 
     def player(self, color: str) -> PlayerState:
+        p = self._by_color.get(color)
+        if p is not None:
+            return p
         for p in self.players:
             if p.color == color:
+                self._by_color[color] = p
                 return p
         raise KeyError(color)
+
+    def mice_of(self, color: str) -> tuple[str, ...]:
+        """Every mouse of ``color`` on the clock, the hand, a card or in setup, in ``loc`` order."""
+        mice = self._mice_of.get(color)
+        if mice is None:
+            mice = self._mice_of[color] = tuple(m for m in self.loc if owner(m) == color)
+        return mice
 
     @property
     def hand_spaces(self) -> int:
@@ -139,15 +160,21 @@ class State:
 
     def mice_at(self, n: int, color: str | None = None) -> list[str]:
         """Every clock mouse at number n (R12), optionally of one color."""
+        loc = self.loc
+        on_hand = self.minute == n
         out = []
-        for m, (where, k) in self.loc.items():
-            here = (k == n and where in ("inner", "outer")) or (where == "hand" and self.minute == n)
-            if here and (color is None or owner(m) == color):
+        for m in self.loc if color is None else self.mice_of(color):
+            where, k = loc[m]
+            if (k == n and (where == "inner" or where == "outer")) or (on_hand and where == "hand"):
                 out.append(m)
         return out
 
     def card(self, mouse: str) -> list[str]:
-        return self.player(owner(mouse)).cards[kind(mouse)]
+        tiles = self._cards.get(mouse)
+        if tiles is None:
+            color, _, k = mouse.partition(".")
+            tiles = self._cards[mouse] = self.player(color).cards[k]
+        return tiles
 
     def capacity(self, mouse: str) -> int:
         return self.c.storage[kind(mouse)]
@@ -165,7 +192,9 @@ class State:
         return self.hour - self.c.hour_start[len(self.players)] + 1
 
     def emit(self, kind_: str, rules: tuple[str, ...], **data: Any) -> None:
-        """Records what just happened and which rules made it happen."""
+        """Records what just happened and which rules made it happen (nothing in a playout)."""
+        if self.quiet:
+            return
         for key, value in data.items():  # the record keeps its own lists: later play must not change it
             if type(value) is list:
                 data[key] = value[:]
