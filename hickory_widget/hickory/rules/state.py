@@ -44,8 +44,7 @@ class PlayerState:
 
     def clone(self) -> PlayerState:
         return PlayerState(self.color, self.board, [row[:] for row in self.hunt],
-                           {k: v[:] for k, v in self.cards.items()}, self.favors[:], self.scaler,
-                           dict(self.score_by))
+                           {k: v[:] for k, v in self.cards.items()}, self.favors[:], self.scaler, self.score_by.copy())
 
 
 @dataclass(slots=True, eq=False)
