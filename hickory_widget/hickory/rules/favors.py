@@ -41,7 +41,7 @@ def favor_plays(s: State, mouse: str) -> list[str]:
         return []
     where = s.loc[mouse][0]
     off_clock = where in ("hand", "inner", "bumped")
-    out = []
+    out: list[str] = []
     for f in favors:
         card = s.c.favors[f]
         if not card.actions:

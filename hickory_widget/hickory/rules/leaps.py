@@ -11,7 +11,7 @@ from .state import State, clockwise
 
 def leap_targets(s: State, n: int, reach: int) -> list[int]:
     """Outer spaces 1..reach numbers clockwise of n; a paw counts toward the distance but is no target (R82a)."""
-    out = []
+    out: list[int] = []
     if s.options.get("leap_skips_paws"):  # Q3: covered numbers do not count
         target = n
         while len(out) < reach:
