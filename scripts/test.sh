@@ -61,8 +61,8 @@ fi
 start=$SECONDS
 bash scripts/build_compiled.sh
 echo "==> pytest (compiled build, .venv-compiled)"
-# The pytest script, not `python -m pytest`, and PYTHONSAFEPATH: the source tree must not come first on sys.path,
-# or the pure modules would shadow the installed compiled ones (tests/test_compiled.py checks they do not).
-HICKORY_BUILD=compiled PYTHONSAFEPATH=1 .venv-compiled/bin/pytest -p no:cacheprovider \
+# The pytest script, not `python -m pytest`: the source tree must not come first on sys.path, or the pure modules
+# would shadow the installed compiled ones (tests/test_compiled.py checks they do not).
+HICKORY_BUILD=compiled .venv-compiled/bin/pytest -p no:cacheprovider \
   -m "not browser and not patches_engine" "$@"
 echo "==> the compiled build and its tests took $((SECONDS - start)) s"
