@@ -62,7 +62,10 @@ start=$SECONDS
 bash scripts/build_compiled.sh
 echo "==> pytest (compiled build, .venv-compiled)"
 # The pytest script, not `python -m pytest`: the source tree must not come first on sys.path, or the pure modules
-# would shadow the installed compiled ones (tests/test_compiled.py checks they do not).
+# would shadow the installed compiled ones (tests/test_compiled.py checks they do not). Some tests import helpers
+# as `tests.…`, so the checkout goes on sys.path after site-packages, by a .pth file of that venv.
+site="$(.venv-compiled/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+echo "$PWD" > "$site/hickory_checkout_last.pth"
 HICKORY_BUILD=compiled .venv-compiled/bin/pytest -p no:cacheprovider \
   -m "not browser and not patches_engine" "$@"
 echo "==> the compiled build and its tests took $((SECONDS - start)) s"
