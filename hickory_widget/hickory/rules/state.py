@@ -28,7 +28,9 @@ def kind(mouse: str) -> str:
     return mouse.partition(".")[2]
 
 
-@dataclass(slots=True, eq=False)
+# The dataclasses below write their own __init__ (the one dataclass would generate, by hand): mypyc compiles a
+# written __init__, while a generated one stays interpreted and made every clone and decision slower compiled.
+@dataclass(slots=True, eq=False, init=False)
 class PlayerState:
     color: str
     board: str
@@ -37,6 +39,16 @@ class PlayerState:
     favors: list[str]
     scaler: int = 0
     score_by: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SCORE_SOURCES, 0))
+
+    def __init__(self, color: str, board: str, hunt: list[list[str | None]], cards: dict[str, list[str]],
+                 favors: list[str], scaler: int = 0, score_by: dict[str, int] | None = None) -> None:
+        self.color = color
+        self.board = board
+        self.hunt = hunt
+        self.cards = cards
+        self.favors = favors
+        self.scaler = scaler
+        self.score_by = dict.fromkeys(SCORE_SOURCES, 0) if score_by is None else score_by
 
     @property
     def score(self) -> int:
@@ -47,7 +59,7 @@ class PlayerState:
                            {k: v[:] for k, v in self.cards.items()}, self.favors[:], self.scaler, self.score_by.copy())
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class State:
     c: Components
     players: list[PlayerState]
@@ -91,6 +103,49 @@ class State:
     _by_color: dict[str, PlayerState] = field(default_factory=dict, repr=False)
     _mice_of: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     """Color -> its mice in ``loc`` order (the mice of a game never change, only where they are)."""
+
+    def __init__(self, c: Components, players: list[PlayerState], options: dict[str, bool], hour: int, minute: int,
+                 priority: str, paws: list[int], tokens: list[str], leaves: list[str | None], bin: list[str | None],
+                 web: list[str], bag: list[str], returned: list[str], loc: dict[str, Loc], hand: list[str],
+                 quest_deck: list[str], quests_up: list[str | None], quest_discard: list[str], favor_deck: list[str],
+                 favor_discard: list[str], weight: int, rng: int, forced: list[tuple[str, str]] | None = None,
+                 phase: str = "play", throws: list[tuple[str, str]] | None = None,
+                 bonus_left: list[tuple[str, str]] | None = None, advanced: bool = False,
+                 events: list[dict[str, Any]] | None = None, quiet: bool = False,
+                 _cards: dict[str, list[str]] | None = None, _by_color: dict[str, PlayerState] | None = None,
+                 _mice_of: dict[str, tuple[str, ...]] | None = None) -> None:
+        self.c = c
+        self.players = players
+        self.options = options
+        self.hour = hour
+        self.minute = minute
+        self.priority = priority
+        self.paws = paws
+        self.tokens = tokens
+        self.leaves = leaves
+        self.bin = bin
+        self.web = web
+        self.bag = bag
+        self.returned = returned
+        self.loc = loc
+        self.hand = hand
+        self.quest_deck = quest_deck
+        self.quests_up = quests_up
+        self.quest_discard = quest_discard
+        self.favor_deck = favor_deck
+        self.favor_discard = favor_discard
+        self.weight = weight
+        self.rng = rng
+        self.forced = [] if forced is None else forced
+        self.phase = phase
+        self.throws = [] if throws is None else throws
+        self.bonus_left = [] if bonus_left is None else bonus_left
+        self.advanced = advanced
+        self.events = [] if events is None else events
+        self.quiet = quiet
+        self._cards = {} if _cards is None else _cards
+        self._by_color = {} if _by_color is None else _by_color
+        self._mice_of = {} if _mice_of is None else _mice_of
 
     # ----------------------------------------------------------------------------------------- copying
     def clone(self) -> State:
