@@ -7,7 +7,7 @@ be paid in full first (R70). Every action is optional (R71); a token's two actio
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
 from ...core.protocol import Ask
 from . import activation, chain, minute_hand, outer_ring, storage
@@ -44,9 +44,15 @@ def perform(s: State, mouse: str, n: int) -> Generator[Ask, str, None]:
                     if can_pay(s, mouse, actions[i].cost) and _gain_possible(s, mouse, actions[i], relics)]
             return [*acts, "decline"]
 
-        if options() == ["decline"] and not s.player(owner(mouse)).favors:
+        offered = options()
+        if offered == ["decline"] and not s.player(owner(mouse)).favors:
             return
-        choice = yield from activation.decide(s, owner(mouse), "action", options, mouse, number=n,
+        ready = [offered]  # the first question asks with these; after a trade or a favor card they are made anew
+
+        def current(ready: list[list[str]] = ready, fresh: Callable[[], list[str]] = options) -> list[str]:
+            return ready.pop() if ready else fresh()
+
+        choice = yield from activation.decide(s, owner(mouse), "action", current, mouse, number=n,
                                               token=s.tokens[n], next=nxt)
         if choice == activation.MOVED:
             return
@@ -82,6 +88,8 @@ def deliverable(s: State, mouse: str) -> bool:
 
 def can_pay(s: State, mouse: str, cost: tuple[Icon, ...]) -> bool:
     """R70: the whole cost must be payable. Spend takes tiles from the active mouse's card or bonus tiles (R73)."""
+    if not cost:
+        return True
     need = sum(icon.x for icon in cost if icon.icon == "spend")
     have = len(s.card(mouse)) + len(bonus_cards(s, owner(mouse)))
     if need > have:
