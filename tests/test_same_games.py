@@ -131,3 +131,21 @@ if __name__ == "__main__":
                "made_with": hickory_widget.__file__.replace(str(Path.home()), "~"),
                "digests": digests()}, sys.stdout, indent=1)
     print()
+
+
+def test_R67a_the_one_pass_check_says_someone_may_trade_exactly_when_some_player_may() -> None:
+    """``anyone_can_trade`` (one pass over the mice, asked at the end of every Tick) agrees with asking each color,
+    at every decision of random games, with and without Q1's trade_any_number."""
+    from hickory_widget.hickory.rules.trading import anyone_can_trade, can_trade
+
+    seen = set()
+    for setup in (CASES["4p-1"], CASES["4p-trade-any-number-4"], CASES["3p-capacity-q5-6"]):
+        game = Game.new(**setup)
+        rng = random.Random(5)
+        while not game.over:
+            s = game.state
+            each = any(can_trade(s, color) for color in s.colors)
+            assert anyone_can_trade(s) == each
+            seen.add(each)
+            game.choose(rng.choice(game.choice_ids))
+    assert seen == {True, False}

@@ -134,6 +134,8 @@ def activate_bumped(s: State, mouse: str) -> Generator[Ask, str, None]:
 
 def trading_before_the_hand_moves(s: State) -> Generator[Ask, str, None]:
     """After the last activation, players with mice to trade between may do so before the hand moves (R67a)."""
+    if not trading.anyone_can_trade(s):  # the usual case, in one pass; a trade moves only its own player's tiles
+        return
     for color in priority_order(s):
         if trading.can_trade(s, color):
             choice = yield Ask(color, "trade_before_move", ["trade", "done"], {"number": s.minute})

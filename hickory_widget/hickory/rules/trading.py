@@ -66,6 +66,22 @@ def can_trade(s: State, color: str) -> bool:
     return tiles and here > 1
 
 
+def anyone_can_trade(s: State) -> bool:
+    """Whether any player could trade now (:func:`can_trade` for some color), in one pass over the mice."""
+    if s.throws or s.options.get("trade_any_number"):
+        return any(can_trade(s, color) for color in s.colors)
+    n = s.minute
+    here: dict[str, int] = {}
+    tiles: set[str] = set()
+    for m, (where, k) in s.loc.items():
+        if where == "hand" or (k == n and (where == "inner" or where == "outer")):
+            color = owner(m)
+            here[color] = here.get(color, 0) + 1
+            if s.card(m):
+                tiles.add(color)
+    return any(here[color] > 1 for color in tiles)
+
+
 def trade_moves(s: State, color: str) -> list[str]:
     """Every single move: give a tile to a mouse with room, or swap two tiles when the receiver is full."""
     moves: list[str] = []
