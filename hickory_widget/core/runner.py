@@ -21,12 +21,18 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Generator, Sequence
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from .doors import MAX_STR, EngineError, PlainDataError, bounded, excerpt, load_json
 from .information import digest_seed, has_information, seat_seed
 from .protocol import CHECKPOINT, REVEAL, SEALED, Ask, Choice, Decision, IllegalChoice, PositionError, SaveError
 from .rng import Rng, seed_state
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr
+else:  # only the compiled build (docs/SPEED.md) reads it, when it compiles this module
+    def mypyc_attr(**_flags: Any) -> Callable[[T], T]:
+        return lambda cls: cls
 
 T = TypeVar("T")
 Flow = Generator[Any, "str | None", None]
@@ -51,6 +57,11 @@ def _seed_text(text: str) -> bool:
     digits = text[1:] if text.startswith("-") else text
     return 0 < len(digits) <= 20 and digits.isascii() and digits.isdigit() and text == str(int(text)) and (
         is_seed(int(text)))
+
+
+RUNNER_FIELDS = ("_origin", "_seat", "_private_fn", "_fill_seed", "_start", "_redo", "_state", "_history", "_events",
+                 "_marks", "_checkpoints", "_secret", "_private", "_fills", "_reveals", "_gen", "_ask", "language")
+"""Every field a runner sets (GameRunner.copy copies them all)."""
 
 
 class Rules(Protocol):
@@ -92,6 +103,7 @@ class Rules(Protocol):
     def label(self, state: Any, ask: Ask, option: str, lang: str) -> str: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # each game's class (Game, ...) subclasses it
 class GameRunner:
     """A game: ask :attr:`decision` and :attr:`choices`, answer with :meth:`choose`, take back with :meth:`undo`.
 
@@ -343,7 +355,9 @@ class GameRunner:
         """An independent game with the same origin, history and redo. It starts from the last checkpoint's
         snapshot (shared: snapshots are never changed) and replays only the entries since."""
         twin = type(self).__new__(type(self))
-        twin.__dict__.update(self.__dict__)
+        twin.__dict__.update(self.__dict__)  # what a game's own class adds
+        for name in RUNNER_FIELDS:  # the runner's own fields (slots, not __dict__, in the compiled build)
+            setattr(twin, name, getattr(self, name))
         twin._redo = list(self._redo)
         twin._history, twin._events, twin._marks = list(self._history), list(self._events), list(self._marks)
         twin._checkpoints, twin._secret, twin._reveals = list(self._checkpoints), dict(self._secret), list(
@@ -418,7 +432,7 @@ class GameRunner:
             if self._seat != seat:
                 raise ValueError(f"this copy is seen from {self._seat}'s seat; it cannot be seen from {seat}'s")
             return self
-        rules = self.rules
+        rules: Any = self.rules  # a game with an information model: seat_view and resample (information.py)
         at, state, n_events = (self._checkpoints[-1][:3] if self._checkpoints else (0, self._start, 0))
         known = self.history_for(seat)[at:]
         since = [h for h in known if not h.startswith(("force:", "seed:"))]  # the referee's, not the seat's
@@ -550,7 +564,9 @@ class GameRunner:
         if unknown:
             raise SaveError(f"saved game field {excerpt(unknown[0])} is unknown; the fields are "
                             f"{', '.join(SAVE_FIELDS)}")
-        origin, history, redo = data.get("origin"), data.get("history"), data.get("redo", [])
+        origin: Any = data.get("origin")
+        history: Any = data.get("history")
+        redo: Any = data.get("redo", [])
         for name, value in (("history", history), ("redo", redo)):
             if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
                 raise SaveError(f"saved game field {name!r} must be a list of choice ids")
