@@ -21,17 +21,17 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Generator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from .doors import MAX_STR, EngineError, PlainDataError, bounded, excerpt, load_json
 from .information import digest_seed, has_information, seat_seed
 from .protocol import CHECKPOINT, REVEAL, SEALED, Ask, Choice, Decision, IllegalChoice, PositionError, SaveError
 from .rng import Rng, seed_state
 
-if TYPE_CHECKING:
+try:  # read by mypyc when it compiles this module (docs/SPEED.md); a no-op where mypy_extensions is not installed
     from mypy_extensions import mypyc_attr
-else:  # only the compiled build (docs/SPEED.md) reads it, when it compiles this module
-    def mypyc_attr(**_flags: Any) -> Callable[[T], T]:
+except ImportError:
+    def mypyc_attr(*_args: Any, **_flags: Any) -> Any:  # type: ignore[misc,no-redef]
         return lambda cls: cls
 
 T = TypeVar("T")
@@ -108,6 +108,8 @@ class GameRunner:
     """A game: ask :attr:`decision` and :attr:`choices`, answer with :meth:`choose`, take back with :meth:`undo`.
 
     Subclasses set ``rules``; they add their own ``new(...)`` with named setup arguments that calls :meth:`_new`.
+    The public methods take ``Any`` where they check their input themselves: compiled (docs/SPEED.md), a narrower
+    hint would refuse a wrong type with a bare TypeError before the check could say what is allowed.
     """
 
     rules: ClassVar[Rules]
@@ -132,7 +134,7 @@ class GameRunner:
         return cls(state, {"setup": normal})
 
     @classmethod
-    def from_position(cls, data: dict[str, Any]) -> Any:
+    def from_position(cls, data: Any) -> Any:
         """A game that starts from a position (plain data, as given by :meth:`position`), validated. Anything
         wrong raises PositionError naming the field; a position whose first decision offers nothing is refused."""
         try:
@@ -173,7 +175,7 @@ class GameRunner:
         """The legal options of the pending decision, each with a stable id and a label."""
         return self.choices_in(self.language)
 
-    def decision_in(self, lang: str) -> Decision | None:
+    def decision_in(self, lang: Any) -> Decision | None:
         """:attr:`decision` with its prompt in ``lang``."""
         ask = self._ask
         if ask is None:
@@ -181,7 +183,7 @@ class GameRunner:
         return Decision(ask.player, ask.kind, self.rules.prompt(self._state, ask, lang), dict(ask.context),
                         ask.secret)
 
-    def choices_in(self, lang: str) -> list[Choice]:
+    def choices_in(self, lang: Any) -> list[Choice]:
         """:attr:`choices` labelled in ``lang``."""
         ask = self._ask
         if ask is None:
@@ -204,14 +206,14 @@ class GameRunner:
         """None for the whole game (the referee's); a player's name for a copy seen from that seat."""
         return self._seat
 
-    def sealed(self, seat: str | None = None) -> list[int]:
+    def sealed(self, seat: Any = None) -> list[int]:
         """Positions in :attr:`history` of the secret choices not yet revealed that ``seat`` may not see (all of
         them for ``seat=None``)."""
         since = self._reveals[-1] if self._reveals else 0
         private = self._private
         return [i for i, p in self._secret.items() if (i >= since or i in private) and p != seat]
 
-    def history_for(self, seat: str | None) -> list[str]:
+    def history_for(self, seat: Any) -> list[str]:
         """:attr:`history` as ``seat`` may know it: other players' unrevealed secret choices read ``SEALED``."""
         hidden = set(self.sealed(seat))
         return [SEALED if i in hidden else h for i, h in enumerate(self._history)]
@@ -221,7 +223,7 @@ class GameRunner:
         """Everything that happened, in order; each event names the rules it applied (``"rules": [...]``)."""
         return list(self._events)
 
-    def events_for(self, seat: str | None) -> list[dict[str, Any]]:
+    def events_for(self, seat: Any) -> list[dict[str, Any]]:
         """:attr:`events` as ``seat`` may read them (a card discarded face down by another player unnamed); the
         whole events for ``seat=None`` (the referee)."""
         event_for = getattr(self.rules, "event_for", None)
@@ -229,7 +231,7 @@ class GameRunner:
             return self.events
         return [event_for(e, seat) for e in self._events]
 
-    def events_since(self, step: int) -> list[dict[str, Any]]:
+    def events_since(self, step: Any) -> list[dict[str, Any]]:
         """The events caused by history entries from ``step`` on (0 = from the start)."""
         start = self._marks[step - 1] if step > 0 else 0
         return self._events[start:]
@@ -245,11 +247,11 @@ class GameRunner:
         best = max(scores.values())
         return [p for p, v in scores.items() if v == best]
 
-    def player_name(self, player: str, lang: str) -> str:
+    def player_name(self, player: Any, lang: Any) -> str:
         """How a player is called in ``lang`` (a game whose players are colors names the color)."""
         return player
 
-    def position(self, *, live: bool = False) -> dict[str, Any]:
+    def position(self, *, live: Any = False) -> dict[str, Any]:
         """The position at the last checkpoint (a turn or Tick boundary) as plain data; before the first one, the
         position the game started from. ``live=True`` gives the state as it is now instead (mid-turn, or a
         finished game's last state): for reading, since a game started from it begins a new turn there."""
@@ -266,7 +268,7 @@ class GameRunner:
         return bool(self._redo)
 
     # ------------------------------------------------------------------------------------------ acting
-    def choose(self, choice_id: str) -> None:
+    def choose(self, choice_id: Any) -> None:
         """Applies one legal option. Anything else raises IllegalChoice and changes nothing; a failure inside
         the rules rolls the game back and raises EngineError. Chance is fixed with :meth:`force`, not here."""
         if choice_id == SEALED:
@@ -283,7 +285,7 @@ class GameRunner:
         except BaseException as exc:
             self._fail(choice_id, history[:n], redo, exc)
 
-    def force(self, kind: str, value: str | int) -> None:
+    def force(self, kind: Any, value: Any) -> None:
         """Fixes the next random outcome of a kind; the game's ``force_kinds`` say which there are."""
         if self.over:
             raise IllegalChoice("the game is over; nothing random is left to force")
@@ -327,12 +329,12 @@ class GameRunner:
         self._redo = redo[:-1]  # taken off only once applied: all or nothing
         return entry
 
-    def scores_after(self, choice_id: str, *then: str) -> dict[str, int]:
+    def scores_after(self, choice_id: Any, *then: Any) -> dict[str, int]:
         """The scores once ``choice_id`` (and each of ``then`` that is legal by its turn) is applied; the game is
         left exactly as it was, redo included. Bots and what-if questions look ahead with it."""
         return self.look_ahead(choice_id, lambda game: game.scores, *then)
 
-    def look_ahead(self, choice_id: str, measure: Callable[[Any], T], *then: str) -> T:
+    def look_ahead(self, choice_id: Any, measure: Callable[[Any], T], *then: Any) -> T:
         """``measure(game)`` once ``choice_id`` (and each legal one of ``then``) is applied; the game is then put
         back exactly as it was, redo included (restored from the last checkpoint, so it is cheap)."""
         self._check(choice_id, False)
@@ -369,7 +371,7 @@ class GameRunner:
             raise self._engine_error("copy", exc) from exc
         return twin
 
-    def branch(self, seed: int | None = None) -> Any:
+    def branch(self, seed: Any = None) -> Any:
         """An independent game from now. With a ``seed`` what no player has seen (future chance, the order of
         face-down decks) is dealt afresh from that seed, recorded in the history as ``seed:<seed>``; with None it
         has the same future as this game. In a seat's copy, a sealed choice of another player is replaced by one
@@ -403,7 +405,7 @@ class GameRunner:
             twin._apply(entry)
         return twin
 
-    def seat_game(self, seat: str) -> Any:
+    def seat_game(self, seat: Any) -> Any:
         """This game as ``seat`` may know it: a copy in which the other players' unrevealed secret choices are
         ``SEALED`` (the rules record an unknown commitment). With nothing sealed from ``seat``, the game itself.
         Bots and what-if analysis decide on this copy, so they never read a hidden commitment.
@@ -425,7 +427,7 @@ class GameRunner:
         twin._replay([SEALED if at + i in hidden else h for i, h in enumerate(self._history[at:])])
         return twin
 
-    def _drawn_seat_game(self, seat: str) -> Any:
+    def _drawn_seat_game(self, seat: Any) -> Any:
         if seat not in self.scores:
             raise ValueError(f"no player {excerpt(seat)} in this game; players: {', '.join(self.scores)}")
         if self._seat is not None:
@@ -495,7 +497,7 @@ class GameRunner:
     def save_format(cls) -> str:
         return f"{cls.rules.name}-game"
 
-    def to_json(self, seat: str | None = None) -> str:
+    def to_json(self, seat: Any = None) -> str:
         """The whole game, history and redo included, as JSON text. With ``seat``: the game as that player may
         know it (a seat save): the other players' unrevealed secret choices are ``SEALED`` and redo is left out;
         it loads into a seat's copy that shows the table up to the reveal. A game with an information model saves
@@ -513,7 +515,7 @@ class GameRunner:
         twin._replay(self.history_for(seat))
         return self._dump(seat, twin._history, [], twin._digest())
 
-    def _seat_dump(self, seat: str | None) -> str:
+    def _seat_dump(self, seat: Any) -> str:
         if self._seat is None:
             return self._drawn_seat_game(seat).to_json()  # type: ignore[arg-type]
         if seat not in (None, self._seat):
@@ -532,7 +534,7 @@ class GameRunner:
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> Any:
+    def from_json(cls, text: Any) -> Any:
         """Loads a saved game: replays its history from its origin and checks it reaches the saved state, and
         that its redo list replays legally from there. Anything wrong raises SaveError naming the field; nothing
         half-loaded is ever returned."""
@@ -545,7 +547,7 @@ class GameRunner:
                             f"{bounded(str(exc), 200)}") from None
 
     @classmethod
-    def _load(cls, text: str) -> Any:
+    def _load(cls, text: Any) -> Any:
         fmt, version = cls.save_format(), cls.rules.save_version
         try:
             data = load_json(text)
@@ -633,7 +635,7 @@ class GameRunner:
             raise SaveError(f"saved game origin is invalid: {bounded(str(exc), 200)} (field 'origin.setup')") from None
 
     @classmethod
-    def _setup_origin(cls, setup: dict[str, Any]) -> Any:
+    def _setup_origin(cls, setup: Any) -> Any:
         """A game from a save's setup arguments (a game may check them further)."""
         return cls._new(**setup)
 
