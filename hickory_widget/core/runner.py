@@ -109,7 +109,8 @@ class GameRunner:
 
     Subclasses set ``rules``; they add their own ``new(...)`` with named setup arguments that calls :meth:`_new`.
     The public methods take ``Any`` where they check their input themselves: compiled (docs/SPEED.md), a narrower
-    hint would refuse a wrong type with a bare TypeError before the check could say what is allowed.
+    hint would refuse a wrong type with a bare TypeError before the check could say what is allowed. Each ``except``
+    names its exception differently within a function: compiled, one name has one type.
     """
 
     rules: ClassVar[Rules]
@@ -551,10 +552,10 @@ class GameRunner:
         fmt, version = cls.save_format(), cls.rules.save_version
         try:
             data = load_json(text)
-        except PlainDataError as exc:
-            if exc.path == "(text)":
-                raise SaveError(f"a saved game is the JSON text to_json() writes: {exc.problem}") from None
-            raise SaveError(f"saved game {exc}") from None
+        except PlainDataError as bad_text:
+            if bad_text.path == "(text)":
+                raise SaveError(f"a saved game is the JSON text to_json() writes: {bad_text.problem}") from None
+            raise SaveError(f"saved game {bad_text}") from None
         if not isinstance(data, dict) or data.get("format") != fmt:
             got = data.get("format") if isinstance(data, dict) else None
             raise SaveError(f"not a saved game of this kind (field 'format'): expected format {fmt!r}"
@@ -601,9 +602,9 @@ class GameRunner:
             try:
                 game._check(entry)
                 game._guarded(entry, [], game._apply, entry)
-            except (IllegalChoice, EngineError) as exc:
+            except (IllegalChoice, EngineError) as illegal:
                 raise SaveError(f"saved game history entry {i} ({excerpt(entry)}) is not legal there (field "
-                                f"'history[{i}]'): {bounded(str(exc), 200)}") from None
+                                f"'history[{i}]'): {bounded(str(illegal), 200)}") from None
         if digest != game._digest():
             raise SaveError("the saved game does not replay to the state it was saved with (field 'state_sha256'): "
                             "it was edited or made by a different rules version")
@@ -619,8 +620,8 @@ class GameRunner:
         if "position" in origin:
             try:
                 return cls._position_origin(origin["position"])
-            except PositionError as exc:
-                raise SaveError(f"saved game field 'origin.position': {exc}") from None
+            except PositionError as bad_position:
+                raise SaveError(f"saved game field 'origin.position': {bad_position}") from None
         setup = origin["setup"]
         if not isinstance(setup, dict):
             raise SaveError("saved game field 'origin.setup' must be an object of setup arguments")
@@ -628,11 +629,12 @@ class GameRunner:
             return cls._setup_origin(setup)
         except SaveError:
             raise
-        except EngineError as exc:
+        except EngineError as failed:
             raise SaveError(f"saved game origin cannot be played (field 'origin.setup'): "
-                            f"{bounded(str(exc), 200)}") from None
-        except (TypeError, ValueError) as exc:
-            raise SaveError(f"saved game origin is invalid: {bounded(str(exc), 200)} (field 'origin.setup')") from None
+                            f"{bounded(str(failed), 200)}") from None
+        except (TypeError, ValueError) as bad_setup:
+            raise SaveError(f"saved game origin is invalid: {bounded(str(bad_setup), 200)} "
+                            "(field 'origin.setup')") from None
 
     @classmethod
     def _setup_origin(cls, setup: Any) -> Any:
@@ -654,12 +656,12 @@ class GameRunner:
             for i in range(len(redo) - 1, -1, -1):
                 try:
                     self._check(redo[i])
-                except IllegalChoice as exc:
+                except IllegalChoice as illegal:
                     raise SaveError(f"saved game redo entry {i} ({excerpt(redo[i])}) is not legal there (field "
-                                    f"'redo[{i}]'): {bounded(str(exc), 200)}") from None
+                                    f"'redo[{i}]'): {bounded(str(illegal), 200)}") from None
                 self._guarded(redo[i], [], self._apply, redo[i])
-        except EngineError as exc:
-            raise SaveError(f"saved game field 'redo' does not replay: {bounded(str(exc), 200)}") from None
+        except EngineError as failed:
+            raise SaveError(f"saved game field 'redo' does not replay: {bounded(str(failed), 200)}") from None
         finally:
             self._rebuild(before)
 
