@@ -7,7 +7,8 @@
 # and installs it into .venv-compiled, and pytest runs again there, every test but the browser tests (they drive
 # JupyterLab and the front end, which do not change with the build; the engine they reach is tested by the rest)
 # and those marked patches_engine (they monkeypatch functions the compiled code calls directly). A failing build
-# fails the script. SKIP_COMPILED=1 skips this second run (e.g. for a quick local check).
+# fails the script. SKIP_COMPILED=1 skips this second run (e.g. for a quick local check). Extra arguments go to
+# both runs (a -m of your own replaces the compiled run's marker expression).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/_venv.sh
