@@ -94,6 +94,7 @@ def test_D1_redo_checks_its_entry_like_any_choice() -> None:
 # --------------------------------------------------------------------------------------------------- D2 rollback
 
 
+@pytest.mark.patches_engine
 def test_D2_an_exception_inside_the_rules_rolls_the_game_back(monkeypatch: pytest.MonkeyPatch) -> None:
     """R46: a rule that fails while moving a mouse out leaves the game exactly as before the choice; the caller
     gets an EngineError naming the choice and the Tick, and the same choice then plays normally."""
@@ -119,6 +120,7 @@ def test_D2_an_exception_inside_the_rules_rolls_the_game_back(monkeypatch: pytes
     assert info.value.tick == (hour, minute)
 
 
+@pytest.mark.patches_engine
 def test_D2_a_failure_in_the_next_tick_rolls_back_across_the_tick_boundary(monkeypatch: pytest.MonkeyPatch) -> None:
     """R40: a choice that ends a Tick starts the next one; if that Tick's rules fail, the boundary just reached is
     dropped again and the game is exactly as before the choice (undo, save and play go on as usual)."""
@@ -505,6 +507,7 @@ def test_every_intent_kind_checks_each_of_its_fields(kind: str) -> None:
 # --------------------------------------------------------------------------------------------------- faults anywhere
 
 
+@pytest.mark.patches_engine
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_D2_a_fault_at_any_point_of_the_rules_rolls_back_and_play_goes_on_identically(
         players: int, monkeypatch: pytest.MonkeyPatch) -> None:
