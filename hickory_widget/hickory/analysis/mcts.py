@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ..rules.end_of_game import SOLO_GOAL
 from ..rules.state import State
 from .bots import GreedyBot
+from .evaluation import evaluate
 from .playout import Playout
 
 if TYPE_CHECKING:  # a hint only: the wings never import the game's top level
@@ -121,8 +122,9 @@ def calm(options: list[str]) -> list[str]:
 
 
 def standing(s: State) -> dict[str, float]:
-    """Each player's result in 0..1: a smooth step of the margin over the best other player (solo: the goal)."""
-    scores = {q.color: q.score for q in s.players}
+    """Each player's result in 0..1: a smooth step of the margin over the best other player (solo: the goal), by
+    the evaluation (points plus what the final scoring would give now)."""
+    scores = {q.color: evaluate(s, q.color) for q in s.players}
     if len(scores) == 1:
         (color, points), = scores.items()
         return {color: 0.5 + 0.5 * math.tanh((points - SOLO_GOAL) / SCALE)}

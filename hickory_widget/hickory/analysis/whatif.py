@@ -26,14 +26,14 @@ from ...core.whatif import (
 )
 from ..positions.position import from_data, to_data
 from ..rules.end_of_game import SOLO_GOAL, standings
-from .bots import GreedyBot, RandomBot
+from .bots import LEVELS
 from .playout import Playout
 
 __all__ = ["BOTS", "SEED_STRIDE", "Cancelled", "Comparison", "HickoryPlayouts", "Row", "SerialExecutor", "_wilson",
            "compare", "outcome", "run_batch"]
 
-BOTS: dict[str, Callable[[int], Any]] = {"greedy": GreedyBot, "random": RandomBot}
-"""Bots by name; each takes a seed. ``"mcts"`` is added by :mod:`hickory_widget.hickory.analysis.mcts`."""
+BOTS: dict[str, Callable[[int], Any]] = dict(LEVELS)
+"""Bots by name, the levels of :data:`.bots.LEVELS` (random, eager, greedy, mcts); each takes a seed."""
 
 
 class HickoryPlayouts:
@@ -41,10 +41,6 @@ class HickoryPlayouts:
 
     @property
     def bots(self) -> dict[str, Callable[[int], Any]]:
-        if "mcts" not in BOTS:
-            from .mcts import MCTSBot  # on first use: search need not load for a plain compare
-
-            BOTS["mcts"] = MCTSBot
         return BOTS
 
     def start(self, game: Any) -> tuple[dict[str, Any], list[str]]:
