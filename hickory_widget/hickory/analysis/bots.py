@@ -107,9 +107,9 @@ class EagerBot:
 class GreedyBot:
     """Level ``greedy``, the default bot: the option whose position evaluates best for it (:func:`.evaluation
     .evaluate`: points plus what the final scoring would give now), looking through up to ``depth`` of its own
-    follow-up decisions of the same Tick (the best of them counts); in the last round (and after it) every option
-    is played to the end of the game by eager bots and the final score decides. Never trades; ties as the module
-    says."""
+    follow-up decisions of the same Tick after a quiet option (the best of them counts); in the last round one
+    more, and from its Tick :data:`FINISH_MINUTE` on every option is played to the end of the game by quick bots
+    and the final margin decides. Never trades; ties as the module says."""
 
     __slots__ = ("depth", "finish", "rng")
 
@@ -130,16 +130,23 @@ class GreedyBot:
         me = here.player
         assert me is not None
         s = here.state
-        if self.finish and (s.hour >= LAST_HOUR or s.phase != "play"):
+        if s.phase != "play" or (self.finish and s.hour >= LAST_HOUR and s.minute >= FINISH_MINUTE):
             return best_to_the_end(here, me, order)
-        return best_by_evaluation(here, me, order, self.depth)
+        return best_by_evaluation(here, me, order, self.depth + (1 if s.hour >= LAST_HOUR else 0))
+
+
+FINISH_MINUTE = 10
+"""From this Tick of the last round on, every option is played to the end of the game (before it, the last round
+looks one own decision further instead: playing every option through the whole round cost too much)."""
 
 
 def best_by_evaluation(here: Playout, me: str, order: Sequence[str], depth: int) -> str:
-    """The first option of ``order`` with the highest :func:`look_ahead` value."""
+    """The first option of ``order`` with the highest :func:`look_ahead` value; options that change what the
+    evaluation counts at once are looked at ``depth`` - 1 decisions ahead, quiet ones (a move, a leap, a
+    target) ``depth``."""
     best, best_value = order[0], -1 << 30
     for option in order:
-        value = look_ahead(here, me, option, depth)
+        value = look_ahead(here, me, option, depth if option.startswith(QUIET) else depth - 1)
         if value > best_value:
             best, best_value = option, value
     return best
@@ -181,18 +188,15 @@ def best_of(p: Playout, me: str, options: Sequence[str], depth: int) -> int:
 DELIVERING = ("deliver:", "deliver_favor:")
 
 
-_EAGER = EagerBot()
-
-
 def best_to_the_end(here: Playout, me: str, order: Sequence[str]) -> str:
-    """The first option of ``order`` after which eager bots in every seat finish the game with ``me``'s best final
-    margin (ties: its best score)."""
+    """The first option of ``order`` after which every seat finishes the game taking its first option in tie-break
+    order (quick, and the game is nearly over) with ``me``'s best final margin (ties: its best score)."""
     best, best_key = order[0], (-1 << 30, -1 << 30)
     for option in order:
         fork = here.fork()
         fork.choose(option)
         while fork.ask is not None:
-            fork.choose(_EAGER.choose(fork))
+            fork.choose(calm(tie_order(fork.ask.options))[0])
         s = fork.state
         mine = s.player(me).score
         others = [q.score for q in s.players if q.color != me]

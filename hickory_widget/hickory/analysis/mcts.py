@@ -46,7 +46,7 @@ class MCTSBot:
     (24 iterations, 12 choices) won 79% of 200 two-player games and 60% of 200 four-player games against greedy
     bots (even: 50% and 25%), at about 54 ms per decision on a busy 2-core machine (benchmarks/bench_mcts.py)."""
 
-    def __init__(self, seed: int = 0, playouts: int = 24, horizon: int = 12, exploration: float = 0.7,
+    def __init__(self, seed: int = 0, playouts: int = 16, horizon: int = 6, exploration: float = 0.7,
                  policy: str = "greedy") -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts!r}")

@@ -26,7 +26,7 @@ from ...core.whatif import (
 )
 from ..positions.position import from_data, to_data
 from ..rules.end_of_game import SOLO_GOAL, standings
-from .bots import LEVELS
+from .bots import LEVELS, GreedyBot
 from .playout import Playout
 
 __all__ = ["BOTS", "SEED_STRIDE", "Cancelled", "Comparison", "HickoryPlayouts", "Row", "SerialExecutor", "_wilson",
@@ -70,9 +70,25 @@ def run_batch(start: tuple[dict[str, Any], list[str]], option: str, ks: Iterable
         p = base.fork()
         p.reseed(chance)
         p.choose(option)
+        follow_up(p, me)  # type: ignore[arg-type]
         p.run(make(chance))
         out.append(outcome(p, me))  # type: ignore[arg-type]
     return out
+
+
+FOLLOW_UP_DEPTH = 2
+"""Own decisions looked through by the search that plays the decider's follow-ups of the option's Tick."""
+_SEARCH = GreedyBot(depth=FOLLOW_UP_DEPTH)
+
+
+def follow_up(p: Playout, me: str) -> None:
+    """Plays ``me``'s own follow-up decisions of the current Tick by a search over its continuations (the greedy
+    bot looking :data:`FOLLOW_UP_DEPTH` decisions ahead), so a row is the value of the option's best continuation
+    found, not of the first line a playout bot happens to take (a jump off that allows a large delivery is worth
+    that delivery)."""
+    minute, hour = p.state.minute, p.state.hour
+    while p.ask is not None and p.ask.player == me and p.state.minute == minute and p.state.hour == hour:
+        p.choose(_SEARCH.choose(p))
 
 
 def outcome(p: Playout, me: str) -> Result:
