@@ -14,6 +14,7 @@ Nothing here asserts anything; it prints figures.
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 import time
 from collections.abc import Sequence
@@ -63,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=5000)
     names = list(LEVELS)
-    default = ",".join(f"{a}:{b}" for a, b in zip(names, names[1:], strict=False))
+    default = ",".join(f"{a}:{b}" for a, b in itertools.pairwise(names))
     parser.add_argument("--pairs", default=default, help=f"weak:strong pairs, comma-separated (default {default})")
     args = parser.parse_args(argv)
     rows = [["match (strong vs weak)", "games", "strong win rate (95% interval)", "mean points strong / weak",
