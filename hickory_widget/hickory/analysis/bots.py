@@ -111,11 +111,13 @@ class GreedyBot:
     more, and from its Tick :data:`FINISH_MINUTE` on every option is played to the end of the game by quick bots
     and the final margin decides. Never trades; ties as the module says."""
 
-    __slots__ = ("depth", "finish", "rng")
+    __slots__ = ("budget", "depth", "finish", "rng")
 
-    def __init__(self, seed: int = 0, depth: int = 1, finish: bool = True) -> None:
+    def __init__(self, seed: int = 0, depth: int = 1, finish: bool = True, budget: int = 24) -> None:
         self.rng = random.Random(seed)
         self.depth = depth
+        self.budget = budget
+        """Forks a decision may spend on looking past its own options (a cap on the cost of wide follow-ups)."""
         self.finish = finish
         """Whether the last round plays every option to the end (the default), or evaluates like other rounds."""
 
@@ -132,7 +134,7 @@ class GreedyBot:
         s = here.state
         if s.phase != "play" or (self.finish and s.hour >= LAST_HOUR and s.minute >= FINISH_MINUTE):
             return best_to_the_end(here, me, order)
-        return best_by_evaluation(here, me, order, self.depth + (1 if s.hour >= LAST_HOUR else 0))
+        return best_by_evaluation(here, me, order, self.depth + (1 if s.hour >= LAST_HOUR else 0), self.budget)
 
 
 FINISH_MINUTE = 10
@@ -140,23 +142,24 @@ FINISH_MINUTE = 10
 looks one own decision further instead: playing every option through the whole round cost too much)."""
 
 
-def best_by_evaluation(here: Playout, me: str, order: Sequence[str], depth: int) -> str:
+def best_by_evaluation(here: Playout, me: str, order: Sequence[str], depth: int, budget: int = 1 << 30) -> str:
     """The first option of ``order`` with the highest :func:`look_ahead` value; options that change what the
     evaluation counts at once are looked at ``depth`` - 1 decisions ahead, quiet ones (a move, a leap, a
-    target) ``depth``."""
+    target) ``depth``; no more than ``budget`` forks are spent on looking further than the options themselves."""
     best, best_value = order[0], -1 << 30
+    left = [budget - len(order)]
     for option in order:
-        value = look_ahead(here, me, option, depth if option.startswith(QUIET) else depth - 1)
+        value = look_ahead(here, me, option, depth if option.startswith(QUIET) else depth - 1, left)
         if value > best_value:
             best, best_value = option, value
     return best
 
 
-def look_ahead(here: Playout, me: str, option: str, depth: int, fork: Playout | None = None) -> int:
+def look_ahead(here: Playout, me: str, option: str, depth: int, left: list[int], fork: Playout | None = None) -> int:
     """``me``'s evaluation once ``option`` is applied on a fork of ``here`` (or on ``fork``, a fork of it made
-    already and free to use), or, while ``me`` decides again in the same Tick and ``depth`` allows, the best over
-    those follow-ups (a forced follow-up costs no depth). Items added to a delivery are searched as sets, to the
-    end of the delivery whatever the depth: a quest may need all of them (R103)."""
+    already and free to use), or, while ``me`` decides again in the same Tick and ``depth`` and the forks ``left``
+    allow, the best over those follow-ups (a forced follow-up costs no depth). Items added to a delivery are searched
+    as sets, to the end of the delivery whatever the depth: a quest may need all of them (R103)."""
     p = here.fork() if fork is None else fork
     p.choose(option)
     s = p.state
@@ -168,21 +171,23 @@ def look_ahead(here: Playout, me: str, option: str, depth: int, fork: Playout | 
         options = calm(ask.options)
         if option.startswith(DELIVERING) and ask.kind == "deliver":
             options = [o for o in options if not o.startswith(DELIVERING) or o > option]  # each set once
-            depth = 0
+            depth = 0  # a delivery's sets are searched whatever the depth, but nothing after it
             if len(options) > 1:
-                return best_of(p, me, options, 1 << 10)
+                left[0] -= len(options) - 1
+                return best_of(p, me, options, 0, left)
         if len(options) == 1:
             p.choose(options[0])
             continue
-        if depth <= 0:
+        if depth <= 0 or left[0] < len(options) - 1:
             return evaluate(s, me)
-        return best_of(p, me, options, depth - 1)
+        left[0] -= len(options) - 1
+        return best_of(p, me, options, depth - 1, left)
 
 
-def best_of(p: Playout, me: str, options: Sequence[str], depth: int) -> int:
+def best_of(p: Playout, me: str, options: Sequence[str], depth: int, left: list[int]) -> int:
     """The best :func:`look_ahead` value among ``options`` of ``p`` (``p`` itself is used for the last one)."""
     last = len(options) - 1
-    return max(look_ahead(p, me, o, depth, p if i == last else None) for i, o in enumerate(options))
+    return max(look_ahead(p, me, o, depth, left, p if i == last else None) for i, o in enumerate(options))
 
 
 DELIVERING = ("deliver:", "deliver_favor:")

@@ -78,7 +78,7 @@ def run_batch(start: tuple[dict[str, Any], list[str]], option: str, ks: Iterable
 
 FOLLOW_UP_DEPTH = 2
 """Own decisions looked through by the search that plays the decider's follow-ups of the option's Tick."""
-_SEARCH = GreedyBot(depth=FOLLOW_UP_DEPTH)
+_SEARCH = GreedyBot(depth=FOLLOW_UP_DEPTH, budget=200)
 
 
 def follow_up(p: Playout, me: str) -> None:
