@@ -7,8 +7,8 @@
   at 0 and it takes the first in its preference order, so it throws points away.
 * ``greedy`` (:class:`GreedyBot`, the default seat bot and the what-if playout policy): values each option by the
   evaluation of :mod:`.evaluation` (points plus what the final scoring would give now), looking through its own
-  follow-up decisions of the same Tick (``depth`` of them, 1 by default); in the last round it plays every option
-  to the end of the game and compares final scores, which are known by then.
+  follow-up decisions of the same Tick (``depth`` of them, 1 by default); late in the last round it plays every
+  option to the end of the game and compares final margins, which are known by then.
 * ``mcts`` (:class:`~.mcts.MCTSBot`): information-set Monte Carlo tree search with the greedy bot as its policy.
 
 Ties go to the first option in this preference: act, deliver items, claim, take from the market, move out or jump
@@ -107,9 +107,9 @@ class EagerBot:
 class GreedyBot:
     """Level ``greedy``, the default bot: the option whose position evaluates best for it (:func:`.evaluation
     .evaluate`: points plus what the final scoring would give now), looking through up to ``depth`` of its own
-    follow-up decisions of the same Tick after a quiet option (the best of them counts); in the last round one
-    more, and from its Tick :data:`FINISH_MINUTE` on every option is played to the end of the game by quick bots
-    and the final margin decides. Never trades; ties as the module says."""
+    follow-up decisions of the same Tick after a quiet option (the best of them counts); from Tick
+    :data:`FINISH_MINUTE` of the last round on every option is played to the end of the game by quick bots and the
+    final margin decides. Never trades; ties as the module says."""
 
     __slots__ = ("budget", "depth", "finish", "rng")
 
@@ -134,12 +134,12 @@ class GreedyBot:
         s = here.state
         if s.phase != "play" or (self.finish and s.hour >= LAST_HOUR and s.minute >= FINISH_MINUTE):
             return best_to_the_end(here, me, order)
-        return best_by_evaluation(here, me, order, self.depth + (1 if s.hour >= LAST_HOUR else 0), self.budget)
+        return best_by_evaluation(here, me, order, self.depth, self.budget)
 
 
 FINISH_MINUTE = 10
-"""From this Tick of the last round on, every option is played to the end of the game (before it, the last round
-looks one own decision further instead: playing every option through the whole round cost too much)."""
+"""From this Tick of the last round on, every option is played to the end of the game (playing every option
+through the whole last round cost too much)."""
 
 
 def best_by_evaluation(here: Playout, me: str, order: Sequence[str], depth: int, budget: int = 1 << 30) -> str:
