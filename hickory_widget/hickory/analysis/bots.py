@@ -132,7 +132,7 @@ class GreedyBot:
         me = here.player
         assert me is not None
         s = here.state
-        if s.phase != "play" or (self.finish and s.hour >= LAST_HOUR and s.minute >= FINISH_MINUTE):
+        if self.finish and s.phase == "play" and s.hour >= LAST_HOUR and s.minute >= FINISH_MINUTE:
             return best_to_the_end(here, me, order)
         return best_by_evaluation(here, me, order, self.depth, self.budget)
 
