@@ -84,7 +84,7 @@ def test_a_running_review_can_be_cancelled_and_says_so() -> None:
     assert "already running" in w.error
     send(w, type="review_cancel")
     w.wait_review(120)
-    assert w.review["status"] == "cancelled" and w.review["message"] == "Review cancelled."
+    assert w.review["status"] == "cancelled" and w.review["message"] == "Review stopped."
     assert w.review["decisions"] == []
 
 
