@@ -37,11 +37,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from hickory_widget import Game  # noqa: E402
-from hickory_widget.core.review import TEXTS, review_engine, rules_of, source_name  # noqa: E402
+from hickory_widget.core.review import review_engine, rules_of, source_name  # noqa: E402
 from hickory_widget.hickory.analysis.whatif import BOTS  # noqa: E402
 from hickory_widget.lessons import lookahead  # noqa: E402
-from hickory_widget.lessons.format import read_lesson  # noqa: E402
 from hickory_widget.lessons.exercise import Exercise  # noqa: E402
+from hickory_widget.lessons.format import read_lesson  # noqa: E402
 
 OUT = ROOT / "hickory_widget" / "lessons" / "data" / "puzzles" / "puzzles.json"
 MARGIN = 2.0
@@ -124,9 +124,9 @@ TASK = {
           "Ticktacks geprüft; jedes Rätsel hier wurde außerdem bis zum Spielende durchgespielt.)",
 }
 HINT_SOURCE = {
-    "en": "Think about {source}: which option brings you more of it?",
-    "it": "Pensa a {source}: quale scelta te ne porta di più?",
-    "de": "Denk an {source}: Welche Wahl bringt dir dort mehr?",
+    "en": "Where do the points differ? Look at this: {source}.",
+    "it": "Dove cambiano i punti? Guarda qui: {source}.",
+    "de": "Wo unterscheiden sich die Punkte? Schau hierauf: {source}.",
 }
 HINT_COUNT = {
     "en": "Count the points each option can bring you before the hand moves on.",
@@ -134,15 +134,26 @@ HINT_COUNT = {
     "de": "Zähl die Punkte, die dir jede Wahl bringen kann, bevor der Zeiger weiterrückt.",
 }
 EXPLAIN = {
-    "en": "{best} is best. By the end of this Tick it brings you {v1} points, against {v2} for {second}, the next "
-          "best option. Played out to the end of the game it leaves you about {gap} points further ahead: {why}.",
-    "it": "{best} è la scelta migliore. Entro la fine di questo Tic ti porta {v1} punti, contro {v2} di "
-          "{second}, la seconda scelta. Giocando fino alla fine della partita chiudi con circa {gap} punti di "
-          "vantaggio in più: {why}.",
-    "de": "{best} ist die beste Wahl. Bis zum Ende dieses Ticktacks bringt sie dir {v1} Punkte, {second}, die "
+    "en": "“{best}” is best. By the end of this Tick it brings you {v1} points, against {v2} for “{second}”, the "
+          "next best option. Played out to the end of the game it leaves you about {gap} points further ahead "
+          "({why}).",
+    "it": "«{best}» è la scelta migliore. Entro la fine di questo Tic ti porta {v1} punti, contro {v2} di "
+          "«{second}», la seconda scelta. Giocando fino alla fine della partita chiudi con circa {gap} punti di "
+          "vantaggio in più ({why}).",
+    "de": "„{best}“ ist die beste Wahl. Bis zum Ende dieses Ticktacks bringt sie dir {v1} Punkte, „{second}“, die "
           "nächstbeste Wahl, nur {v2}. Bis zum Spielende durchgespielt liegst du damit um etwa {gap} Punkte weiter "
-          "vorn: {why}.",
+          "vorn ({why}).",
 }
+GAIN = "{source} +{points} ({rules})"
+"""One source of the gain in any language: the review's name of the source, the points, its rule ids."""
+
+
+def number(value: float, lang: str) -> str:
+    """One decimal, with the language's decimal sign."""
+    text = f"{value:.1f}"
+    return text if lang == "en" else text.replace(".", ",")
+
+
 WRONG = {
     "en": "Another option brings more. Compare what each one scores before the Tick ends.",
     "it": "Un'altra scelta porta di più. Confronta quanto fa ciascuna prima della fine del Tic.",
@@ -173,10 +184,10 @@ def texts(game: Game, best: str, second: str, values: dict[str, int], stats: dic
         out["task"][lang] = TASK[lang].format(color=game.player_name(color, lang), question=question)
         out["hints"][0][lang] = HINT_SOURCE[lang].format(source=source_name(won[0][0], lang))
         out["hints"][1][lang] = HINT_COUNT[lang]
-        why = "; ".join(TEXTS.t(lang, "review.gain", source=source_name(k, lang), points=f"{v:.1f}",
-                                rules=", ".join(rules_of(k))) for k, v in won[:3])
+        why = "; ".join(GAIN.format(source=source_name(k, lang), points=number(v, lang), rules=", ".join(rules_of(k)))
+                        for k, v in won[:3])
         out["explanation"][lang] = EXPLAIN[lang].format(best=labels[best], second=labels[second], v1=values[best],
-                                                        v2=values[second], gap=f"{gap:.1f}", why=why)
+                                                        v2=values[second], gap=number(gap, lang), why=why)
     return out
 
 
@@ -190,9 +201,17 @@ def exercise(game: Game, ident: str, best: str, second: str, values: dict[str, i
 
 
 def lesson(exercises: list[dict[str, Any]]) -> dict[str, Any]:
-    rules = sorted({r for e in exercises for r in e["rules"]}, key=lambda r: (r[0], int("".join(filter(str.isdigit, r))), r))
+    rules = sorted({r for e in exercises for r in e["rules"]},
+                   key=lambda r: (r[0], int("".join(filter(str.isdigit, r))), r))
     return {"format": "hickory-lesson", "version": 1, "id": "puzzles", "order": 20, "title": TITLE, "goal": GOAL,
             "rules": rules, "exercises": exercises}
+
+
+def dump(data: dict[str, Any]) -> str:
+    """The lesson as JSON text, one exercise a line (a position is long; a line each keeps diffs readable)."""
+    head = {k: v for k, v in data.items() if k != "exercises"}
+    lines = [json.dumps(e, ensure_ascii=False) for e in data["exercises"]]
+    return json.dumps(head, ensure_ascii=False)[:-1] + ', "exercises": [\n' + ",\n".join(lines) + "\n]}\n"
 
 
 def verify(ex: dict[str, Any], game: Game) -> bool:
@@ -253,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
             replay.choose(entry)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         if puzzles:
-            args.out.write_text(json.dumps(lesson(puzzles), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            args.out.write_text(dump(lesson(puzzles)), encoding="utf-8")
         print(f"game {seed} ({players}p): {time.monotonic() - t0:.0f} s; so far {dict(count)}; "
               f"kinds {dict(kinds)}; {time.monotonic() - began:.0f} s", flush=True)
     print(f"done: {len(puzzles)} puzzles from {count['games']} games in {time.monotonic() - began:.0f} s; "
