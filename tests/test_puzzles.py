@@ -56,9 +56,9 @@ def test_each_puzzle_has_its_task_hints_and_explanation_in_english_italian_and_g
         assert len({e.prompt for e in texts}) == 3 and len({e.explanation for e in texts}) == 3, ex.key
 
 
-def test_the_puzzles_are_of_several_decision_kinds_none_above_two_fifths() -> None:
+def test_the_puzzles_are_of_three_or_more_decision_kinds_none_above_two_fifths() -> None:
     kinds = Counter(ex.game().decision.kind for ex in EXERCISES)
-    assert len(kinds) >= 4, kinds
+    assert len(kinds) >= 3, kinds
     assert max(kinds.values()) <= 0.4 * len(EXERCISES), kinds
 
 
