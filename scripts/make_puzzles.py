@@ -235,8 +235,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--margin", type=float, default=MARGIN)
     ap.add_argument("--per-game", type=int, default=4)
     ap.add_argument("--kind-share", type=float, default=0.3, help="most of the target one decision kind may take")
+    ap.add_argument("--skip-kinds", default="", help="decision kinds not to screen, comma-separated")
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--merge", type=Path, nargs="+", help="only merge these puzzle files into --out, and stop")
     args = ap.parse_args(argv)
+    if args.merge:
+        merged = [e for path in args.merge for e in json.loads(path.read_text(encoding="utf-8"))["exercises"]]
+        unique = list({e["id"]: e for e in merged}.values())
+        args.out.write_text(dump(lesson(unique)), encoding="utf-8")
+        print(f"merged {len(unique)} puzzles from {len(args.merge)} files into {args.out}")
+        return 0
+    skip = set(filter(None, args.skip_kinds.split(",")))
     lookahead.NODE_LIMIT = NODE_BUDGET  # the judge's own limit, lowered for puzzles (read when it runs)
     began = time.monotonic()
     cap = max(1, int(args.kind_share * args.target))
@@ -257,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         for step, entry in enumerate(game.history):
             d = replay.decision
             if (kept_here < args.per_game and d is not None and len(replay.choice_ids) > 1
-                    and replay.state.hour >= args.from_hour and kinds[d.kind] < cap):
+                    and replay.state.hour >= args.from_hour and kinds[d.kind] < cap and d.kind not in skip):
                 count["screened"] += 1
                 found = judge(replay, seed, step, args.margin, count)
                 if found is not None:
