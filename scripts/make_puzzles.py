@@ -237,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kind-share", type=float, default=0.3, help="most of the target one decision kind may take")
     ap.add_argument("--skip-kinds", default="", help="decision kinds not to screen, comma-separated")
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--recheck", type=int, default=0,
+                    help="only re-review this many puzzles of --out (picked by a seed) with a fresh seed, and stop")
     ap.add_argument("--merge", type=Path, nargs="+", help="only merge these puzzle files into --out, and stop")
     args = ap.parse_args(argv)
     if args.merge:
@@ -245,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
         args.out.write_text(dump(lesson(unique)), encoding="utf-8")
         print(f"merged {len(unique)} puzzles from {len(args.merge)} files into {args.out}")
         return 0
+    if args.recheck:
+        return recheck(args.out, args.recheck, args.margin)
     skip = set(filter(None, args.skip_kinds.split(",")))
     lookahead.NODE_LIMIT = NODE_BUDGET  # the judge's own limit, lowered for puzzles (read when it runs)
     began = time.monotonic()
@@ -287,6 +291,30 @@ def main(argv: list[str] | None = None) -> int:
     print(f"done: {len(puzzles)} puzzles from {count['games']} games in {time.monotonic() - began:.0f} s; "
           f"screened {count['screened']}, lesson judge clear {count['judge_clear']}, kept by the first review "
           f"{count['kept']}, confirmed {count['confirmed']}; mix {dict(kinds)}; file {args.out}", flush=True)
+    return 0
+
+
+def recheck(path: Path, n: int, margin: float) -> int:
+    """Re-reviews ``n`` puzzles of a file with a fresh seed and today's bots: how many still have their answer
+    best, and clearly best (by ``margin``)."""
+    import random
+
+    data = read_lesson(json.loads(path.read_text(encoding="utf-8")), str(path))
+    picked = random.Random(2027).sample(list(data.exercises), min(n, len(data.exercises)))
+    best = clear = 0
+    began = time.monotonic()
+    for i, d in enumerate(picked):
+        game = Exercise(d, "en", "puzzles").game()
+        stats = sample(game, CONFIRM, 777_000 + i)
+        top = max(stats, key=lambda o: stats[o]["mean"])
+        best += top == d.answers[0]
+        pair = clear_best(stats, margin)
+        clear += pair is not None and pair[0] == d.answers[0]
+        if top != d.answers[0]:
+            print(f"  {d.id}: the review now prefers {top} ({stats[top]['mean']:.1f}) to {d.answers[0]} "
+                  f"({stats[d.answers[0]]['mean']:.1f})", flush=True)
+    print(f"recheck: {len(picked)} puzzles, answer still best {best}, still clear by {margin} points {clear}; "
+          f"{time.monotonic() - began:.0f} s", flush=True)
     return 0
 
 
