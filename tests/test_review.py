@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import string
 import threading
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
@@ -209,7 +209,10 @@ def test_the_same_review_serially_on_a_process_pool_and_cooperatively() -> None:
     with ProcessPoolExecutor(2) as pool:
         pooled = review(game, None, seed=5, min_playouts=4, max_playouts=8, executor=pool, progress=False)
     assert pooled == serial
-    cooperative = asyncio.run(review_async(game, None, seed=5, min_playouts=4, max_playouts=8, progress=False))
+    # on a thread of its own: in a full run Playwright's event loop already runs on pytest's thread
+    with ThreadPoolExecutor(1) as alone:
+        cooperative = alone.submit(asyncio.run, review_async(game, None, seed=5, min_playouts=4, max_playouts=8,
+                                                             progress=False)).result()
     assert cooperative == serial
     other = review(game, None, seed=6, **FAST)
     assert [j.value for j in other.judgements] != [j.value for j in serial.judgements]

@@ -6,6 +6,7 @@ made a person's, so that the review judges Blue's (often poor) decisions."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -267,5 +268,7 @@ def test_where_threads_cannot_start_the_review_runs_cooperatively_in_the_event_l
         await w._review_job._task
         return w
 
-    w = asyncio.run(run())
+    # on a thread of its own: in a full run Playwright's event loop already runs on pytest's thread
+    with ThreadPoolExecutor(1) as alone:
+        w = alone.submit(asyncio.run, run()).result()
     assert w.review["status"] == "done" and w.review["decisions"]
