@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from hickory_widget import Game, IllegalChoice, Position
+from hickory_widget import Game, IllegalChoice
 from hickory_widget.core.messages import LANGUAGES
 from hickory_widget.core.review import (
     LABELS,
@@ -26,24 +26,9 @@ from hickory_widget.core.review import (
 from hickory_widget.core.whatif import SerialExecutor
 from hickory_widget.hickory.analysis.bots import GreedyBot, play
 from hickory_widget.hickory.analysis.review import SOURCE_RULES
+from tests.support.positions import delivery_choice
 
 FAST = {"min_playouts": 4, "max_playouts": 8, "executor": SerialExecutor(), "progress": False}
-
-
-def delivery_choice() -> Game:
-    """R78, R103, R104: Blue's Scavenger at the Deliver token with four items that score 18 with quest Q07."""
-    pos = Position(players=["blue", "red"], seed=3).empty_leaves().no_favors().hour(10).quests("Q07")
-    for mouse in list(pos.data["mice"]):
-        if not mouse.endswith(".scamp"):
-            pos.mouse(mouse, "inner 11")
-    pos.minute(5).mouse("blue.scavenger", "hand").leaf(6, "purple thimble")
-    for spec in ("purple button", "red button", "green feather", "wild"):
-        pos.tile(spec, "blue.scavenger")
-    game = pos.game()
-    for choice in ("jump_off", "claim:blue.scavenger"):
-        game.choose(choice)
-    assert game.choice_ids == ["act:0", "decline"] and len(game.history) == 2
-    return game
 
 
 def played_on(choice: str, choices: int | None = None) -> Game:
@@ -127,6 +112,9 @@ def test_the_better_option_is_explained_in_three_languages(declined_review: Revi
     assert "Consegn" in texts["it"] and ("Liefer" in texts["de"] or "Abliefern" in texts["de"])
     with pytest.raises(ValueError, match="unknown language"):
         j.explain("fr")
+    for lang in LANGUAGES:  # the reasons alone (the widget names the label and the better option itself)
+        why = j.why(lang)
+        assert why in texts[lang] and j.best_label(lang) not in why and ("R103" in why or "R104" in why)
 
 
 def test_the_review_catalog_has_the_same_keys_and_placeholders_in_every_language() -> None:

@@ -26,7 +26,6 @@ results, so a review is the same on every executor: serially, a local process po
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 import math
 import os
@@ -43,7 +42,7 @@ from .bots import GreedyBot, RandomBot, play
 from .information import digest_seed, has_information
 from .messages import Catalog, check_language
 from .protocol import SEALED, IllegalChoice
-from .whatif import SEED_STRIDE, THREADS, Cancelled, SerialExecutor
+from .whatif import SEED_STRIDE, THREADS, Cancelled, SerialExecutor, _mean_ci, _png, _progress_bar
 
 __all__ = ["LABELS", "Cancelled", "Judgement", "Review", "expected_margins", "review", "review_async"]
 
@@ -200,6 +199,14 @@ class Judgement:
         head = t(lang, f"review.label.{self.label}") + ". "
         if self.label == "best":
             return head + t(lang, "review.within", best=self.best_label(lang), loss=_pts(self.loss, lang))
+        return head + t(lang, "review.better", best=self.best_label(lang), loss=_pts(self.loss, lang),
+                        why=self.why(lang))
+
+    def why(self, lang: str = "en") -> str:
+        """Why the better option is better, without naming it: the sources of points it gains (with their rule
+        ids) and what the others score. The widget names the label and the better option itself."""
+        lang = check_language(lang)
+        t = TEXTS.t
         reasons = [t(lang, "review.gain", source=source_name(key, lang), points=_pts(v, lang),
                      rules=", ".join(rules_of(key)))
                    for key, v in sorted(self.gains.items(), key=lambda kv: -kv[1]) if v >= 0.5][:3]
@@ -209,8 +216,7 @@ class Judgement:
             reasons.append(t(lang, "review.rival", points=_pts(self.rival, lang)))
         elif self.rival <= -0.5:
             reasons.append(t(lang, "review.rival_more", points=_pts(-self.rival, lang)))
-        why = "; ".join(reasons) if reasons else t(lang, "review.no_reason")
-        return head + t(lang, "review.better", best=self.best_label(lang), loss=_pts(self.loss, lang), why=why)
+        return "; ".join(reasons) if reasons else t(lang, "review.no_reason")
 
 
 def _pts(value: float, lang: str = "en") -> str:
@@ -502,14 +508,6 @@ def _judge(d: _Decision) -> tuple[Judgement, list[tuple[int, tuple[float, ...]]]
     return judgement, [(i, (v,)) for i, v in curve]
 
 
-def _mean_ci(values: list[float]) -> tuple[float, tuple[float, float]]:
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, (mean, mean)
-    half = Z * statistics.stdev(values) / math.sqrt(len(values))
-    return mean, (mean - half, mean + half)
-
-
 # ------------------------------------------------------------------------------------------------ the walk
 def _check(game: Any, seat: str | None, min_playouts: int, max_playouts: int, step: int, precision: float,
            seed: int, bot: Any, engine: ReviewEngine) -> tuple[str, ...]:
@@ -579,7 +577,7 @@ def _review(game: Any, seat: str | None, seed: int, bot: str | Callable[[int], A
         executor = SerialExecutor()
     own = executor is None
     pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1) if own else executor
-    bar = _progress_bar(progress, len(decisions))
+    bar = _progress_bar(progress, len(decisions), "review", "decision")
     judged: dict[int, Judgement] = {}
     curve: dict[str, list[tuple[int, float]]] = {p: [] for p in game.scores}
     players = list(game.scores)
@@ -732,42 +730,8 @@ def expected_margins(game: Any, *, playouts: int = 24, seed: int = 0, viewer: st
 
 
 # ------------------------------------------------------------------------------------------------ helpers
-def _png(fig: Any) -> bytes:
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=96)
-    return buffer.getvalue()
-
-
 _COLORS = {"blue": "#1f5fbf", "red": "#c0392b", "yellow": "#d4a017", "brown": "#7b4a26", "green": "#2e8b57"}
 
 
 def _color(seat: str) -> str | None:
     return _COLORS.get(seat)
-
-
-def _progress_bar(progress: bool | Callable[[int, int], None], total: int) -> Callable[[int | None], None]:
-    """A function taking the number of decisions just judged (None when done)."""
-    if callable(progress):
-        done = [0]
-
-        def report(n: int | None) -> None:
-            if n is not None:
-                done[0] += n
-                progress(done[0], total)
-
-        return report
-    if not progress:
-        return lambda n: None
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:
-        return lambda n: None
-    bar = tqdm(total=total, desc="review", unit="decision")
-
-    def advance(n: int | None) -> None:
-        if n is None:
-            bar.close()
-        else:
-            bar.update(n)
-
-    return advance

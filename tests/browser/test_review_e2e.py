@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_readable_and_still import set_screen
 
 pytestmark = pytest.mark.browser
 
@@ -27,18 +28,6 @@ GERMAN_CELL = 'w.language = "de"'
 PROJECTOR_CELL = "w.projector = True"
 HICKORY = "[data-testid=hickory]"
 REVIEW = "[data-testid=review]"
-
-
-def set_screen(page: Any, width: int, height: int, *, file_browser: bool) -> float:
-    """The viewport at width x height with JupyterLab's left area open or closed; the output area's width."""
-    page.set_viewport_size({"width": width, "height": height})
-    page.evaluate("""(open) => {
-        const shell = window.jupyterapp.shell;
-        if (open) { shell.activateById('filebrowser'); shell.expandLeft(); } else shell.collapseLeft();
-    }""", file_browser)
-    page.wait_for_timeout(600)
-    return page.evaluate("() => Math.max(...Array.from(document.querySelectorAll('.jp-OutputArea-output'))"
-                         ".map((e) => e.getBoundingClientRect().width))")
 
 
 SMALLEST_REVIEW_TEXT = """(root) => {
