@@ -16,6 +16,18 @@ source scripts/_venv.sh
 
 WHEEL_ONLY=0
 [ "${1:-}" = "--wheel" ] && WHEEL_ONLY=1
+
+# mypyc's C extensions need a C compiler: Debian's gcc, installed once when missing (as test.sh does for chromium).
+if ! command -v cc >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ]; then
+    echo "==> installing Debian's gcc for the compiled build"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc libc6-dev >/dev/null
+  else
+    echo "error: the compiled build needs a C compiler; install it with: sudo apt-get install -y gcc" >&2
+    exit 1
+  fi
+fi
 PY="$(find_python)"
 CVENV="$ROOT/.venv-compiled"
 if [ ! -x "$CVENV/bin/python" ]; then
