@@ -104,7 +104,7 @@ def decision_row(j: Any, game: Game, lang: str) -> dict[str, Any]:
             "played_label": j.played_label(lang), "best_label": j.best_label(lang), "loss": round(j.loss, 2),
             "loss_text": points(lang, j.loss), "value": round(j.value, 2), "best_value": round(j.best_value, 2),
             "ci": [round(x, 2) for x in j.value_ci], "best_ci": [round(x, 2) for x in j.best_ci],
-            "explain": j.why(lang) if j.played != j.best else "", "rules": list(j.rules), "options": j.options}
+            "explain": j.why(lang) + "." if j.played != j.best else "", "rules": list(j.rules), "options": j.options}
 
 
 def review_rows(reviews: list[Any], game: Game, lang: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -167,7 +167,7 @@ def judge(retry: Retry, pick: str, lang: str, value_of: Callable[[Game, str], fl
     tries = t(lang, "ui.review.tries", n=retry.tries)
     return {"correct": correct, "pick": pick, "best": j.best, "loss": round(loss, 2), "value": round(value, 2),
             "message": message, "tries_text": tries,
-            "explain": j.why(lang) if not correct and j.played != j.best else ""}
+            "explain": j.why(lang) + "." if not correct and j.played != j.best else ""}
 
 
 # ------------------------------------------------------------------------------------------------ evaluation on demand
