@@ -17,20 +17,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_dashboard import timed  # the median of repeated runs, in ms (run from benchmarks/ as a script)
+
 from hickory_widget.lessons import curriculum
 from hickory_widget.lessons.dashboard import ClassView, Dashboard
 from hickory_widget.lessons.games import NAMES
 from hickory_widget.lessons.progress import WRONG_KEPT, Progress, read_learners
 from hickory_widget.lessons.store import MAX_ANSWER_BYTES, MAX_LEARNERS, MAX_RECORDS, Store
-
-
-def timed(fn, repeat: int = 7) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
 
 
 def writer(path: str, n: int, writes: int) -> None:
