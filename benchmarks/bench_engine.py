@@ -5,7 +5,7 @@ grow. Games are normal ``Game`` objects (undo history kept). Run:
 
     .venv/bin/python benchmarks/bench_engine.py --games 50 --players 4 --seed 1
 
-The last table is the engine's speed next to python-chess (the ``bench`` extra), measured side by side in this
+The last table is the engine's speed next to python-chess (the ``bench`` group), measured side by side in this
 run: a step is one ``Game.choose`` (with undo snapshots, events and the runner's checks) or one ``Playout.choose``
 (the bare rules, as what-if and search use them), each by a uniform-random legal choice in whole 4-player games;
 python-chess's step is one ply of a uniformly random game (legal moves, push, game-over check). Each build runs in
@@ -168,7 +168,7 @@ def ratio_rows(rounds: int, games: int, compiled: str | None) -> list[tuple[str,
     try:
         import chess  # noqa: F401
     except ImportError:
-        return [("python-chess", "not installed: pip install .[bench]")]
+        return [("python-chess", "not installed: pip install --group bench")]
     import hickory_widget
 
     here = dict(os.environ)

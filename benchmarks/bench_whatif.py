@@ -156,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     chess_ply = chess_cost_per_ply(args.chess_games)
     rows.append(("engine, random playout, per choice", f"{engine * 1e6:.1f} µs"))
     rows.append(("python-chess, random playout, per ply",
-                 f"{chess_ply * 1e6:.1f} µs" if chess_ply else "python-chess not installed (pip install .[bench])"))
+                 f"{chess_ply * 1e6:.1f} µs" if chess_ply else "python-chess missing: pip install --group bench"))
     width = max(len(name) for name, _ in rows)
     for name, value in rows:
         print(f"{name:<{width}}  {value}")

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .hickory.rules.components import ComponentDataError, default_components, load_components
     from .hickory.widget import HickoryWidget
 
+from ._version import __version__
 from .core.lazy import lazy_names
 from .hickory.words.explain import explain
 
@@ -54,6 +55,7 @@ __all__ = [
     "Position",
     "PositionError",
     "SaveError",
+    "__version__",
     "default_components",
     "explain",
     "load_components",

@@ -1,6 +1,6 @@
 # Shared by scripts/test.sh, scripts/lab.sh and scripts/build_compiled.sh: makes .venv (once) and installs the
-# project into it. Sourced, not run. Usage: ensure_venv EXTRA   (EXTRA is an optional-dependency group of
-# pyproject.toml)
+# project into it. Sourced, not run. Usage: ensure_venv NAME   (NAME is an extra of pyproject.toml, or one of its
+# dependency groups, test and bench, which are for development only)
 
 # The Python to make venvs with: $PYTHON, else the newest python3.1x on PATH (3.10 or newer). Prints its name.
 find_python() {
@@ -30,9 +30,13 @@ ensure_venv() {
   local stamp="$VENV/.installed-$extra" want
   want="$(cat "$root/pyproject.toml" | cksum)"
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-    echo "==> installing hickory_widget[$extra] into $VENV"
+    echo "==> installing hickory_widget ($extra) into $VENV"
     "$VENV/bin/python" -m pip install --quiet --upgrade pip || return 1
-    "$VENV/bin/python" -m pip install --quiet -e "$root[$extra]" || return 1
+    case "$extra" in
+      test|bench) "$VENV/bin/python" -m pip install --quiet -e "$root" --group "$root/pyproject.toml:test" \
+                    --group "$root/pyproject.toml:bench" || return 1 ;;
+      *) "$VENV/bin/python" -m pip install --quiet -e "$root[$extra]" || return 1 ;;
+    esac
     echo "$want" > "$stamp"
   fi
 }

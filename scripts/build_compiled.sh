@@ -74,9 +74,10 @@ fi
 [ "$WHEEL_ONLY" = 1 ] && exit 0
 
 if [ ! -f "$CVENV/.installed" ] || [ "$(cat "$CVENV/.installed")" != "$STAMP" ]; then
-  echo "==> installing $WHEEL[test,bench] into $CVENV"
+  echo "==> installing $WHEEL with the test and bench groups into $CVENV"
   "$CVENV/bin/python" -m pip uninstall --quiet --yes hickory-widget >/dev/null 2>&1 || true
-  "$CVENV/bin/python" -m pip install --quiet "$ROOT/$WHEEL[test,bench]"
+  "$CVENV/bin/python" -m pip install --quiet "$ROOT/$WHEEL" --group "$ROOT/pyproject.toml:test" \
+    --group "$ROOT/pyproject.toml:bench"
   echo "$STAMP" > "$CVENV/.installed"
 fi
 # Loudly wrong rather than silently pure: the installed rules must be extension modules.
