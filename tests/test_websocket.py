@@ -26,7 +26,7 @@ from jupyter_server.serverapp import ServerApp
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado.websocket import websocket_connect
 
-from hickory_widget.core.websocket import CLASS_NAME, NoDelayConnection
+from hickory_widget.core.websocket import CLASS_NAME, OFF_SWITCH, NoDelayConnection
 
 EXTENSION = "hickory_widget.core.websocket"
 
@@ -137,6 +137,27 @@ def test_without_the_extension_the_server_leaves_nagle_on(own_config: Path) -> N
     with jupyter_server(own_config, switched_off) as (app, address):
         assert app.web_app.settings["kernel_websocket_connection_class"] is ZMQChannelsWebsocketConnection
         assert server_side_nodelay(address) == 0
+
+
+def test_a_user_switches_the_extension_off_in_their_own_config(own_config: Path) -> None:
+    """The documented opt-out for one user (docs/PACKAGING.md): their jupyter_server_config.json names the extension
+    false, which wins over the environment's config that the package installed; the server keeps Tornado's default."""
+    import os
+
+    user_config = Path(os.environ["JUPYTER_CONFIG_DIR"]) / "jupyter_server_config.json"
+    user_config.write_text(json.dumps({"ServerApp": {"jpserver_extensions": {EXTENSION: False}}}))
+    with jupyter_server(own_config) as (app, address):
+        assert app.web_app.settings["kernel_websocket_connection_class"] is ZMQChannelsWebsocketConnection
+        assert server_side_nodelay(address) == 0
+
+
+def test_the_environment_switch_leaves_the_servers_own_connection(own_config: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """HICKORY_WIDGET_NODELAY=0 in the server's environment: the extension loads but changes nothing."""
+    monkeypatch.setenv(OFF_SWITCH, "0")
+    with jupyter_server(own_config) as (app, _):
+        assert EXTENSION in app.extension_manager.extensions
+        assert app.web_app.settings["kernel_websocket_connection_class"] is ZMQChannelsWebsocketConnection
 
 
 def test_a_connection_class_the_user_chose_is_kept(own_config: Path) -> None:

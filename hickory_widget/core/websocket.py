@@ -11,16 +11,25 @@ that the package enables when it is installed (``jupyter-config/`` in the wheel)
 Voilà inside them then use :class:`NoDelayConnection`, unless your own config already names another class. A
 standalone Voilà loads no server extensions; give it ``--Voila.kernel_websocket_connection_class=`` this class
 (scripts/classroom.sh does).
+
+To keep Jupyter Server's own connection (docs/PACKAGING.md): ``HICKORY_WIDGET_NODELAY=0`` in the server's
+environment, or ``{"ServerApp": {"jpserver_extensions": {"hickory_widget.core.websocket": false}}}`` in the user's
+``~/.jupyter/jupyter_server_config.json`` (the user's config wins over the environment's), or
+``--ServerApp.jpserver_extensions=hickory_widget.core.websocket=False`` for one server.
 """
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
 CLASS_NAME = f"{__name__}.NoDelayConnection"
 """The dotted name to give ``kernel_websocket_connection_class`` in a config or on a command line."""
+
+OFF_SWITCH = "HICKORY_WIDGET_NODELAY"
+"""The environment variable that, set to 0, leaves a server's kernel websockets as Jupyter Server makes them."""
 
 
 class NoDelayConnection(ZMQChannelsWebsocketConnection):
@@ -39,6 +48,9 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
 def _load_jupyter_server_extension(serverapp: Any) -> None:
     """Use :class:`NoDelayConnection` where the server would use its default class, never over a chosen one."""
     settings = serverapp.web_app.settings
+    if os.environ.get(OFF_SWITCH, "1").strip() in ("0", "false", "False", "no", "off"):
+        serverapp.log.info("hickory_widget: %s is off, kernel websockets keep Jupyter Server's own class", OFF_SWITCH)
+        return
     if settings.get("kernel_websocket_connection_class") in (None, ZMQChannelsWebsocketConnection):
         settings["kernel_websocket_connection_class"] = NoDelayConnection
         serverapp.log.info("hickory_widget: kernel websockets send without Nagle's delay (%s)", CLASS_NAME)
