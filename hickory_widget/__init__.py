@@ -13,6 +13,9 @@ the core and nothing of another game; ``lessons/`` sits on top of all three.
 
 from typing import TYPE_CHECKING
 
+__version__ = "0.1.0"
+"""The package's version, written only here: pyproject.toml reads it (``[tool.hatch.version]``)."""
+
 if TYPE_CHECKING:
     from .core.doors import EngineError
     from .core.protocol import Choice, Decision, IllegalChoice, SaveError
@@ -22,7 +25,6 @@ if TYPE_CHECKING:
     from .hickory.rules.components import ComponentDataError, default_components, load_components
     from .hickory.widget import HickoryWidget
 
-from ._version import __version__
 from .core.lazy import lazy_names
 from .hickory.words.explain import explain
 

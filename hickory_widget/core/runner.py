@@ -326,8 +326,11 @@ class GameRunner:
             raise
         except Exception as exc:  # the rules failed while checking: nothing was changed
             raise self._engine_error(entry, exc) from exc
-        self._guarded(entry, redo, self._apply, entry)
-        self._redo = redo[:-1]  # taken off only once applied: all or nothing
+        def step() -> None:
+            self._apply(entry)
+            self._redo = redo[:-1]  # taken off only once applied, inside the guard: all or nothing
+
+        self._guarded(entry, redo, step)
         return entry
 
     def scores_after(self, choice_id: Any, *then: Any) -> dict[str, int]:

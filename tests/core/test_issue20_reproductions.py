@@ -144,3 +144,41 @@ def test_redo_is_all_or_nothing_when_the_rules_fail(monkeypatch) -> None:
     assert (g.to_json(), g.history, g.can_redo) == before
     g.redo()
     assert len(g.history) == 2
+
+
+def test_redo_is_all_or_nothing_when_interrupted_at_any_line(monkeypatch) -> None:
+    """An interrupt (Ctrl-C in a notebook) may land on any line of redo: afterwards the game is either redone or
+    exactly as before, never applied with the entry still waiting in its redo list."""
+    import sys
+
+    from hickory_widget.core import runner
+
+    code = runner.GameRunner.redo.__code__
+    lines = sorted({line for _, _, line in code.co_lines() if line is not None and line > code.co_firstlineno})
+    assert len(lines) >= 5
+    for target in lines:
+        g = ClocktowersGame.new(players=2, seed=3)
+        g.choose(g.choice_ids[0])
+        g.choose(g.choice_ids[0])
+        g.undo()
+        before = (g.to_json(), g.history, g.can_redo)
+        fired = []
+
+        def tracer(frame, event, arg, target=target, fired=fired):
+            if frame.f_code is code:
+                if event == "line" and frame.f_lineno == target and not fired:
+                    fired.append(target)
+                    raise KeyboardInterrupt
+                return tracer
+            return None
+
+        sys.settrace(tracer)
+        try:
+            g.redo()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            sys.settrace(None)
+        after = (g.to_json(), g.history, g.can_redo)
+        redone = len(g.history) == 2 and not g.can_redo
+        assert after == before or redone, f"an interrupt at line {target} of redo left the game half-changed"
