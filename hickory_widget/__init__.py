@@ -13,9 +13,6 @@ the core and nothing of another game; ``lessons/`` sits on top of all three.
 
 from typing import TYPE_CHECKING
 
-__version__ = "0.1.0"
-"""The package's version, written only here: pyproject.toml reads it (``[tool.hatch.version]``)."""
-
 if TYPE_CHECKING:
     from .core.doors import EngineError
     from .core.protocol import Choice, Decision, IllegalChoice, SaveError
@@ -27,6 +24,9 @@ if TYPE_CHECKING:
 
 from .core.lazy import lazy_names
 from .hickory.words.explain import explain
+
+__version__ = "0.1.0"
+"""The package's version, written only here: pyproject.toml reads it (``[tool.hatch.version]``)."""
 
 # Each public name and the module that defines it. They are imported on first use, so that importing one part
 # (the i18n catalogs, the lessons' format, a Voilà kernel's first cell) does not load the whole engine, and the
