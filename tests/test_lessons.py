@@ -213,7 +213,7 @@ def test_setup_and_refresh_facts_a_learner_can_be_asked_are_practised() -> None:
 
 @pytest.mark.parametrize("key, truth", [("setup/scaler-start", "0"), ("setup/score-start", "0"),
                                         ("setup/priority-start", "yellow"), ("setup/weight-start", "9"),
-                                        ("setup/first-tick", "1"),
+                                        ("setup/first-tick", "2"),
                                         ("refresh/minute-wraps", "1"), ("refresh/refill-cuckoo", "empty")])
 def test_R32_R34_R30_R27_R35_R9_R109_the_engine_proves_the_setup_and_refresh_answers(key: str, truth: str) -> None:
     ex = by_key(key, "it")
@@ -266,3 +266,19 @@ def test_R87_only_the_favor_card_with_a_throw_icon_offers_a_throw() -> None:
     assert not any(c.startswith("throw:") for c in climbed.choice_ids)
     verdict = ex.check("favor:F07")
     assert not verdict.correct and verdict.legal and "R87" in verdict.rules
+
+
+def test_R123_R40b_a_premise_of_a_fresh_setup_is_a_setup_the_rules_allow() -> None:
+    """An exercise that says setup is done must start from a placement setup could give: no mouse at 12 or 1 and no
+    two mice of one player at one number (R123). Lesson 02-setup once began with Blue's Scurrier on inner 1."""
+    fresh = [ex for ex in EXERCISES if "Setup is done" in ex.data.task["en"]]
+    assert fresh, "no exercise premises a finished setup any more: this test has nothing to check"
+    for ex in fresh:
+        mice = ex.data.position["mice"]
+        where = {m: spot for m, spot in mice.items() if isinstance(spot, str) and spot.startswith("inner ")}
+        assert where, f"{ex.key}: no mouse on the inner ring after setup"
+        numbers = {m: int(spot.split()[1]) for m, spot in where.items()}
+        assert not [m for m, n in numbers.items() if n in (12, 1)], f"{ex.key}: {numbers} has a mouse at 12 or 1 (R123)"
+        for color in {m.split(".")[0] for m in numbers}:
+            own = [n for m, n in numbers.items() if m.startswith(color + ".")]
+            assert len(own) == len(set(own)), f"{ex.key}: two of {color}'s mice share a number (R123)"

@@ -69,6 +69,17 @@ def test_the_copies_match_the_shared_rules_when_present(copy: Path, original: st
 
 
 # ------------------------------------------------------------------------------------------------ explanations
+def test_R106b_R119_R121_the_solo_end_of_round_paws_scratch_and_then_chase_in_every_language() -> None:
+    """Solo (R121): the end-of-round paws scratch the mice where they land (R119) and those mice still move on
+    (R120): the explanation must say both, not that scratching replaces the chase."""
+    said = {lang: hickory_widget.hickory.explain("R106b", language=lang).lower() for lang in LANGUAGES}
+    assert "scratch" in said["en"] and ("chase" in said["en"] or "move on" in said["en"]), said["en"]
+    assert "instead of chasing" not in said["en"]
+    assert "graffian" in said["it"] and ("scacciar" in said["it"] or "spostano" in said["it"]), said["it"]
+    assert "invece di scacciar" not in said["it"]
+    assert "nur zu verjagen" in said["de"], said["de"]
+
+
 def test_every_rule_ruling_and_project_ruling_is_explained_in_every_language() -> None:
     ids = spec_ids()
     assert {"R1", "R40a", "R111", "R129", "Q1", "Q18", "H1", "H14"} <= set(ids)
