@@ -69,6 +69,19 @@ def test_the_copies_match_the_shared_rules_when_present(copy: Path, original: st
 
 
 # ------------------------------------------------------------------------------------------------ explanations
+def test_italian_relics_take_the_pronoun_of_cimelio() -> None:
+    """"il cimelio corona" is a cimelio (masculine): claiming it is "Rivendicalo", never "Rivendicala"."""
+    game = Game.new(players=2, seed=1)
+    relics = [tile for tile, tl in game.state.c.tiles.items() if tl.kind == "relic"]
+    assert len(relics) == 3
+    for tile in relics:
+        name = labels.tile_name(game.state, tile, "it")
+        assert name.startswith("il cimelio "), name
+        assert name.obj == "lo", f"{name}: object pronoun {name.obj!r}"
+        assert t("it", "label.claim", tile=name, mouse=labels.mouse_name("blue.scurrier", "it")).startswith(
+            "Rivendicalo"), name
+
+
 def test_R106b_R119_R121_the_solo_end_of_round_paws_scratch_and_then_chase_in_every_language() -> None:
     """Solo (R121): the end-of-round paws scratch the mice where they land (R119) and those mice still move on
     (R120): the explanation must say both, not that scratching replaces the chase."""
