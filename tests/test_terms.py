@@ -496,3 +496,22 @@ def test_a_lesson_does_not_refuse_a_move_twice() -> None:
         lead = t(lang, "lesson.ui.not_allowed")
         generic = t(lang, "why.generic", legal="").split(". ")[0]
         assert message.startswith(generic) and lead not in message, message
+
+
+def test_the_readme_changelog_and_docs_spell_english_one_way() -> None:
+    """The prose of README, CHANGELOG and docs/ follows the same US spelling as the catalogs ('color', 'center',
+    'gray', '-ize'); code in backticks keeps its names (the Mice! proof `centre`, a `colours` field)."""
+    root = Path(__file__).resolve().parent.parent
+    spelling = next(pattern for pattern, _, reason, *_ in WRONG_WORDS["en"] if "one spelling system" in reason)
+    files = [root / "README.md", root / "CHANGELOG.md",
+             *(p for p in sorted((root / "docs").glob("*.md")) if not p.name.startswith("STYLE-"))]
+    found = []
+    for path in files:
+        in_code = False
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.startswith("```"):
+                in_code = not in_code
+                continue
+            prose = " ".join(line.split("`")[::2]) if not in_code else ""
+            found += [f"{path.name}:{n}: {m.group(0)}" for m in re.finditer(spelling, prose, re.I)]
+    assert not found, "British spellings in the docs' prose:\n" + "\n".join(found)
