@@ -15,6 +15,7 @@
 # beyond the pool gets a fresh kernel, as without a pool; each ready kernel holds about 100 MiB). POOL_SIZE=0
 # turns preheating off. A kernel handed out is replaced after FILL_DELAY seconds (default 60), so that a class
 # arriving at once is not slowed down by the pool refilling itself. Extra arguments go to voila.
+# The template "hickory" (jupyter-data/voila/templates/) is Voilà's lab template asking no CDN for anything.
 # Kernel websockets send without Nagle's delay (hickory_widget/core/websocket.py): a click is answered ~30 ms sooner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,5 +49,5 @@ echo "==> lessons at http://$host:$port/?learner=YOUR_NAME  (progress in $HICKOR
 echo "==>   Clocktowers' or Mice!'s lessons: add &game=clocktowers or &game=mice (or pick the game on the page)"
 echo "==> teacher's dashboard at http://$host:$port/?teacher  code: $HICKORY_TEACHER_CODE"
 echo "==> $pool kernels kept ready (POOL_SIZE)"
-exec .venv/bin/voila examples/06_lessons.ipynb --no-browser --port="$port" --Voila.port_retries=0 --Voila.ip="$host" \
+exec .venv/bin/voila examples/06_lessons.ipynb --template=hickory --no-browser --port="$port" --Voila.port_retries=0 --Voila.ip="$host" \
   --Voila.kernel_websocket_connection_class=hickory_widget.core.websocket.NoDelayConnection ${preheat[@]+"${preheat[@]}"} "$@"

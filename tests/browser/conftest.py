@@ -398,7 +398,8 @@ def voila(notebook: Path, base: Path, pool_size: int, **env: str) -> Iterator[tu
     log_path = base / "voila.log"
     with log_path.open("wb") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "voila", notebook.name, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+            [sys.executable, "-m", "voila", notebook.name, "--template=hickory", "--no-browser", f"--port={port}",
+             "--Voila.ip=127.0.0.1",
              "--preheat_kernel=True", f"--pool_size={pool_size}",
              "--Voila.kernel_websocket_connection_class=hickory_widget.core.websocket.NoDelayConnection"],
             cwd=base, env=environment, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
