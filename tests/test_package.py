@@ -56,6 +56,9 @@ def test_the_wheel_has_the_licence_types_and_front_end_but_no_tests(dist: dict[s
     assert f"hickory_widget-{hickory_widget.__version__}.dist-info/licenses/LICENSE" in names
     assert "hickory_widget/py.typed" in names
     assert "hickory_widget/static/hickory/board.mjs" in names
+    data = f"hickory_widget-{hickory_widget.__version__}.data/data"
+    assert f"{data}/share/jupyter/voila/templates/hickory/index.html.j2" in names  # the classroom's Voilà page
+    assert f"{data}/etc/jupyter/jupyter_server_config.d/hickory_widget.json" in names  # the websocket extension
     assert not [n for n in names if n.endswith(".test.mjs") or n.startswith("tests/")]
     assert not [n for n in names if "rulebook" in n.lower()]
 
