@@ -218,7 +218,8 @@ def test_the_dashboard_shows_each_game_in_its_own_tab_with_its_most_missed(class
     rows = [r for r in csv.DictReader(io.StringIO(view.csv())) if r["key"] == "mice-hunt/take-most"]
     assert rows == [{"learner": "ada", "source": "classroom", "game": "mice", "lesson": rows[0]["lesson"],
                      "exercise": "take-most", "key": "mice-hunt/take-most", "stars": "0", "attempts": "2",
-                     "hints": "0", "seconds": "13", "wrong_answers": "play:cat.3 | play:cat.3"}]
+                     "hints": "0", "seconds": "13", "wrong_answers": "Cat 3 | Cat 3",
+                     "wrong_answer_ids": "play:cat.3 | play:cat.3"}], "the CSV names a wrong move as the board does"
 
 
 def test_a_hand_in_of_card_game_work_shows_in_that_games_tab(classroom: Path) -> None:

@@ -45,7 +45,9 @@ MISSED_SHOWN = 8
 HANDIN_FILES = 500
 CLASSROOM, HANDIN = "classroom", "hand-in"
 CSV_FIELDS = ("learner", "source", "game", "lesson", "exercise", "key", "stars", "attempts", "hints", "seconds",
-              "wrong_answers")
+              "wrong_answers", "wrong_answer_ids")
+"""The CSV's columns: ``wrong_answers`` as the learner and the dashboard saw them (labels in the dashboard's
+language), ``wrong_answer_ids`` the same answers as the engine's ids, for a script."""
 
 
 def attempts(rec: dict[str, Any]) -> int:
@@ -180,6 +182,7 @@ class ClassView:
                     r = row.rec(ex.key) or check_record({})
                     writer.writerow([safe_cell(row.name), row.source, game, number.split(".")[0], ex.id, ex.key,
                                      r["stars"], attempts(r), r["hints"], round(r["seconds"]),
+                                     safe_cell(" | ".join(self.answer_text(ex, w) for w in r["wrong"])),
                                      safe_cell(" | ".join(r["wrong"]))])
         return out.getvalue()
 
