@@ -126,6 +126,12 @@ export function lessonBringIntoView(root) {
   else scroller.scrollBy({ top: delta, behavior: "instant" });
 }
 
+/** The rules of a verdict as a screen reader should hear them after its message: " Rules: R45, R55." */
+export function lessonRulesSpoken(label, rules) {
+  const ids = (rules ?? []).map((r) => r.id).filter(Boolean);
+  return ids.length ? ` ${label}: ${ids.join(", ")}.` : "";
+}
+
 function lsRuleBadges(parent, rules) {
   for (const r of rules ?? []) {
     htmlNode("span", { class: "hk-rule", title: `${r.id}: ${r.text}`, tabindex: "0", role: "note", "data-rule": r.id, "aria-label": `${r.id}: ${r.text}` }, parent, r.id);
@@ -162,8 +168,13 @@ function lsTask(view, send, draft) {
   const v = view.verdict;
   if (v) {
     const state = v.shown ? "shown" : v.correct ? "correct" : "wrong";
-    const vb = htmlNode("div", { class: `ls-verdict ls-${state}`, role: "status", "aria-live": "polite", "data-testid": "verdict", "data-verdict": state }, box);
-    htmlNode("span", { class: "ls-verdict-text" }, vb, v.message);
+    // The live region holds the message and, for a screen reader, the rules as a sentence of their own; the badges
+    // stand beside it, outside the region, so the message is not read as "…leaf.R45R55R57".
+    const vb = htmlNode("div", { class: `ls-verdict ls-${state}`, "data-testid": "verdict", "data-verdict": state }, box);
+    const live = htmlNode("span", { class: "ls-verdict-live", role: "status", "aria-live": "polite" }, vb);
+    htmlNode("span", { class: "ls-verdict-text" }, live, v.message);
+    const spoken = lessonRulesSpoken(lsText(view, "rules"), v.rules);
+    if (spoken) htmlNode("span", { class: "ls-sr" }, live, spoken);
     lsRuleBadges(vb, v.rules);
   }
   const bar = htmlNode("div", { class: "ls-buttons" }, box);

@@ -1,7 +1,7 @@
 // node --test js/ : the lesson widget's pure helpers (stars and the board spots a focus key names).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { lessonStars, lessonFocusSelectors, lessonWrongPicks } from "./lesson.mjs";
+import { lessonStars, lessonFocusSelectors, lessonWrongPicks, lessonRulesSpoken } from "./lesson.mjs";
 
 test("stars: three places, filled for each star earned, clamped", () => {
   assert.equal(lessonStars(3), "★★★");
@@ -26,4 +26,10 @@ test("a wrong pick is the last answer, only while its verdict says not right", (
   assert.deepEqual([...lessonWrongPicks(view({ correct: true }, "jump_off"))], []);
   assert.deepEqual([...lessonWrongPicks(view({ correct: null, shown: true }, null))], []);
   assert.deepEqual([...lessonWrongPicks(view(null, "stay"))], []);
+});
+
+test("a verdict's rules are spoken as a sentence after its message, not run into it", () => {
+  assert.equal(lessonRulesSpoken("Rules", [{ id: "R45" }, { id: "R55" }, { id: "R57" }]), " Rules: R45, R55, R57.");
+  assert.equal(lessonRulesSpoken("Regeln", []), "");
+  assert.equal(lessonRulesSpoken("Regole", undefined), "");
 });

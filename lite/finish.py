@@ -33,8 +33,8 @@ LANDING = """<!doctype html>
     "display(HTML('<style>.jp-CodeConsole-promptCell, .jp-CodeConsole-input, .jp-InputPrompt, " +
       ".jp-OutputPrompt, .jp-Toolbar, .jp-InputArea {display: none !important} " +
       "body, #main {background: #fff !important}</style>'))",
-    "from hickory_widget.lessons.static_page import lesson_page",
-    "display(lesson_page(" + JSON.stringify(query) + "))",
+    "from hickory_widget.lessons.static_page import landing_page",
+    "display(landing_page(" + JSON.stringify(query) + "))",
     // the console scrolls to its last output; the lesson starts at its task, so show its top once it is drawn
     "from IPython.display import Javascript",
     "Javascript('const top = setInterval(() => { const el = document.querySelector(\\"[data-testid=lesson]\\"); " +

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from hickory_widget.lessons.app import classroom_app
-from hickory_widget.lessons.static_page import lesson_page
+from hickory_widget.lessons.static_page import AddressError, landing_page, lesson_page
 
 
 @pytest.fixture(autouse=True)
@@ -27,10 +27,22 @@ def test_defaults_and_the_presentation_mode():
     assert lesson_page("present=1&lang=xx").presentation and lesson_page("lang=xx").language == "en"
 
 
-@pytest.mark.parametrize("query", ["learner=", "learner=" + "x" * 61, "learner=a%0Ab"])
-def test_a_name_that_cannot_be_handed_in_is_refused(query):
-    with pytest.raises(ValueError, match="learner's name in the address"):
+@pytest.mark.parametrize("query, says", [("learner=", "1 to 60 characters"), ("learner=" + "x" * 61, "1 to 60"),
+                                         ("learner=a%0Ab", "control characters")])
+def test_a_name_that_cannot_be_handed_in_is_refused(query, says):
+    with pytest.raises(ValueError, match="learner's name in this address") as refused:
         lesson_page(query)
+    assert says in str(refused.value) and "learner=" in str(refused.value)
+
+
+@pytest.mark.parametrize("lang, says", [("it", "Il nome dell'allievo in questo indirizzo"),
+                                        ("de", "Der Name in dieser Adresse")])
+def test_the_refusal_speaks_the_addresss_language_and_the_page_shows_it(lang, says):
+    with pytest.raises(AddressError, match=says):
+        lesson_page(f"learner=a%0Ab&lang={lang}")
+    page = landing_page(f"learner=&lang={lang}")
+    assert type(page).__name__ == "HTML" and 'role="alert"' in page.value and says.replace("'", "&#x27;") in page.value
+    assert type(landing_page(f"learner=Ada&lang={lang}")).__name__ == "LessonWidget"
 
 
 @pytest.fixture
@@ -51,8 +63,8 @@ def test_the_lessons_notebook_in_the_static_site_opens_the_lessons_with_no_pin(i
     assert again.progress.stars("goal/grab-button") == 3
     other = classroom_app("learner=Ada&lang=de&game=mice").children[-1]
     assert (type(other).__name__, other.progress.learner, other.language) == ("MiceLessonWidget", "Ada", "de")
-    with pytest.raises(ValueError, match="learner's name in the address"):
-        classroom_app("learner=a%0Ab")
+    with pytest.raises(AddressError, match="Der Name in dieser Adresse"):
+        classroom_app("learner=a%0Ab&lang=de")
 
 
 def test_outside_the_browser_the_lessons_notebook_still_asks_who_joins(tmp_path):

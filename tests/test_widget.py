@@ -116,7 +116,15 @@ def test_toggles_and_the_game_shortcut() -> None:
     send(w, type="toggle", name="animate")
     assert w.animate is False
     send(w, type="toggle", name="everything")
-    assert "cannot toggle 'everything'" in w.error
+    assert "no setting 'everything'" in w.error and w.animate is False
+    # the refusal names the settings as the panel does, in the widget's language, never by their code names
+    for lang, labels in (("en", ("show secrets", "projector (large print)", "expected margins")),
+                         ("it", ("mostra i segreti", "proiettore (caratteri grandi)", "margini attesi")),
+                         ("de", ("Geheimes zeigen", "Beamer (große Schrift)", "erwartete Abstände"))):
+        w.language = lang
+        send(w, type="toggle", name="everything")
+        assert all(label in w.error for label in labels), w.error
+        assert "show_secrets" not in w.error and "show_margins" not in w.error, w.error
 
 
 def test_the_front_end_is_one_module_with_a_default_export() -> None:

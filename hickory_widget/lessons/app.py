@@ -170,12 +170,9 @@ def classroom_app(query: str | None = None) -> Any:
         lessons_of(hub)
         return box
     if static_site():  # nobody else reaches this browser's storage: no PIN, the learner's lessons at once
-        from .handin import HandinError, check_learner
+        from .static_page import address_learner
 
-        try:
-            name = check_learner(q.get("learner", ["learner"])[0])
-        except HandinError as exc:
-            raise ValueError(f"the learner's name in the address: {exc.problem}") from None
+        name = address_learner(q.get("learner", ["learner"])[0], lang)  # refused in the address's language
         GameBar(box, lang, game, lambda g, lg: WIDGETS[g](learner=name, language=lg, progress_path=path))
         return box
 

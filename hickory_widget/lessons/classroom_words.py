@@ -127,6 +127,18 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "classroom.dash.flagged": {
         "en": "looks impossible: {why}", "it": "sembra impossibile: {why}", "de": "wirkt unmöglich: {why}"},
+    # the static site's address (lessons/static_page.py): ?learner=... names whose lessons these are
+    "classroom.address.name": {
+        "en": "The learner's name in this address cannot be used. {problem} Change learner=… in the address and "
+              "open the page again.",
+        "it": "Il nome dell'allievo in questo indirizzo non si può usare. {problem} Cambia learner=… "
+              "nell'indirizzo e riapri la pagina.",
+        "de": "Der Name in dieser Adresse lässt sich nicht verwenden. {problem} Ändere learner=… in der Adresse und "
+              "öffne die Seite noch einmal."},
+    "classroom.error.name_control": {
+        "en": "A name has no invisible control characters, such as a line break.",
+        "it": "Un nome non contiene caratteri di controllo invisibili, come un a capo.",
+        "de": "Ein Name enthält keine unsichtbaren Steuerzeichen wie einen Zeilenumbruch."},
 }
 
 

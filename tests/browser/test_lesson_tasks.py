@@ -4,6 +4,7 @@ line reaches it and is judged right; "Show me" plays the whole line."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,9 @@ def test_a_mice_task_of_two_rounds_with_undo_a_miss_and_the_goal(page, lab_serve
     page.locator(f'{ROOT} [data-choice-id="play:cat.4"]').click()
     lab.wait_for(page, f'{ROOT}[data-state="correct"]')
     assert page.locator(f"{ROOT} [data-testid=verdict]").inner_text().startswith("Richtig!")
+    # a screen reader hears the live region: the message, then the rules as a sentence, not "…R45R55" run on
+    spoken = page.locator(f"{ROOT} [data-testid=verdict] [role=status]").text_content()
+    assert re.search(r"[.!] Regeln: M\d+(, M\d+)*\.$", spoken), spoken
     lab.screenshot(page, "lesson-task-reached")
     lab.run_cell(page, 1)
     assert "kernel: mice-rounds/two-rounds done=True moves=['play:elephant.3', 'play:cat.4']" in lab.cell_text(page, 1)
