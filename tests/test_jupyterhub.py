@@ -140,9 +140,13 @@ def users_python(base: Path, mounts: list[Path]) -> tuple[Path, dict[str, str]]:
                    env={**os.environ, **env})
     own_site = venv / "lib" / version / "site-packages"
     (own_site / "suite.pth").write_text(f"import site; site.addsitedir({str(site)!r})\n")
+    import voila
+
+    jupyter = Path(voila.__file__).parents[4]  # the environment Voilà was installed into (lib/pythonX.Y/...)
+    jupyter = suite if jupyter == Path(sys.prefix) else jupyter
     env.update(PYTHONPATH=str(project),  # this checkout's hickory_widget, ahead of any installed one
-               JUPYTER_PATH=str(suite / "share" / "jupyter"),  # Voilà's templates, the widgets' front end
-               JUPYTER_CONFIG_PATH=str(suite / "etc" / "jupyter"))  # Voilà as a server extension
+               JUPYTER_PATH=str(jupyter / "share" / "jupyter"),  # Voilà's templates, the widgets' front end
+               JUPYTER_CONFIG_PATH=str(jupyter / "etc" / "jupyter"))  # Voilà as a server extension
     return venv / "bin" / "python", env
 
 
