@@ -99,3 +99,15 @@ def test_python_m_app_is_the_command() -> None:
                            text=True, timeout=120, cwd=ROOT)
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.startswith("usage: hickory-classroom") and "--pool-size" in shown.stdout
+
+
+def test_the_readme_and_the_hub_test_run_one_recipe() -> None:
+    """The README's JupyterHub recipe is the config file tests/test_jupyterhub.py runs, opening on the notebook the
+    package ships."""
+    readme = (ROOT / "README.md").read_text()
+    config = (ROOT / "scripts" / "jupyterhub_config.py").read_text()
+    hub_test = (ROOT / "tests" / "test_jupyterhub.py").read_text()
+    assert "jupyterhub -f scripts/jupyterhub_config.py" in readme
+    assert 'ROOT / "scripts" / "jupyterhub_config.py"' in hub_test
+    assert f'c.Spawner.default_url = "/voila/render/{serve.PACKAGED.name}"' in config
+    assert f'"/voila/render/{serve.PACKAGED.name}"' in readme
