@@ -15,39 +15,14 @@
 # beyond the pool gets a fresh kernel, as without a pool; each ready kernel holds about 100 MiB). POOL_SIZE=0
 # turns preheating off. A kernel handed out is replaced after FILL_DELAY seconds (default 60), so that a class
 # arriving at once is not slowed down by the pool refilling itself. Extra arguments go to voila.
-# The template "hickory" (jupyter-data/voila/templates/) is Voilà's lab template asking no CDN for anything.
+# The Voilà template "hickory" (jupyter-data/voila/templates/) is Voilà's lab template asking no CDN for anything.
 # Kernel websockets send without Nagle's delay (hickory_widget/core/websocket.py): a click is answered ~30 ms sooner.
+# What it runs after the install is the package's own `hickory-classroom` (hickory_widget/lessons/serve.py), which
+# works the same from any installed wheel: `pip install "hickory-widget[classroom]" && hickory-classroom --help`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/_venv.sh
 ensure_venv classroom
-# The classroom's store (one SQLite file: progress, PINs, locks, hand-ins). The JSON progress file of earlier
-# versions (~/.hickory_widget/classroom-progress.json) is imported into it once, at its first use.
-old_json="$HOME/.hickory_widget/classroom-progress.json"
-if [ -z "${HICKORY_PROGRESS:-}" ] && [ -f "$old_json" ] && [ ! -f "$HOME/.hickory_widget/classroom.sqlite3" ]; then
-  export HICKORY_PROGRESS="$old_json"   # its store is classroom-progress.sqlite3 beside it
-else
-  export HICKORY_PROGRESS="${HICKORY_PROGRESS:-$HOME/.hickory_widget/classroom.sqlite3}"
-fi
-mkdir -p "$(dirname "$HICKORY_PROGRESS")"
-host="${HOST:-127.0.0.1}"
-port="${PORT:-8866}"
-pool="${POOL_SIZE:-10}"
-[[ "$pool" =~ ^[0-9]+$ ]] && [ "$pool" -le 200 ] || { echo "error: POOL_SIZE must be a number 0-200, not '$pool'" >&2; exit 2; }
-fill_delay="${FILL_DELAY:-60}"
-[[ "$fill_delay" =~ ^[0-9]+$ ]] || { echo "error: FILL_DELAY must be whole seconds, not '$fill_delay'" >&2; exit 2; }
-preheat=(--preheat_kernel=True --pool_size="$pool" --VoilaKernelManager.fill_delay="$fill_delay")
-[ "$pool" -gt 0 ] || preheat=()
-# A preheated kernel asks the server for its visitor's address; it must reach the server at the address it serves.
-case "$host" in 0.0.0.0|::) ;; *) export VOILA_APP_IP="$host" ;; esac
-export HICKORY_TEACHER_CODE="${HICKORY_TEACHER_CODE:-$(.venv/bin/python -m hickory_widget.lessons.identity)}"
-# an empty or weak teacher's code would open the dashboard to a guess: refused before anything starts
-.venv/bin/python -m hickory_widget.lessons.identity --check "$HICKORY_TEACHER_CODE" || exit 2
-# a taken port: Voilà would serve on another one while its preheated kernels call this one back
-.venv/bin/python -m hickory_widget.lessons.app --check-port "$host" "$port" || exit 2
-echo "==> lessons at http://$host:$port/?learner=YOUR_NAME  (progress in $HICKORY_PROGRESS)"
-echo "==>   Clocktowers' or Mice!'s lessons: add &game=clocktowers or &game=mice (or pick the game on the page)"
-echo "==> teacher's dashboard at http://$host:$port/?teacher  code: $HICKORY_TEACHER_CODE"
-echo "==> $pool kernels kept ready (POOL_SIZE)"
-exec .venv/bin/voila examples/06_lessons.ipynb --template=hickory --no-browser --port="$port" --Voila.port_retries=0 --Voila.ip="$host" \
-  --Voila.kernel_websocket_connection_class=hickory_widget.core.websocket.NoDelayConnection ${preheat[@]+"${preheat[@]}"} "$@"
+# HOST, PORT, POOL_SIZE, FILL_DELAY, HICKORY_TEACHER_CODE and HICKORY_PROGRESS are read by hickory-classroom; it
+# refuses a taken port, a weak teacher's code or a bad number before anything starts, and prints the addresses.
+exec .venv/bin/python -m hickory_widget.lessons.serve "$@"

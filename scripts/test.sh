@@ -47,9 +47,21 @@ ensure_node() {
   fi
 }
 
+# JupyterHub's proxy for tests/test_jupyterhub.py (the README's hub recipe): configurable-http-proxy from npm, in the
+# suite's npm cache (as tests/browser/assets.py keeps its packages); jupyterhub itself is in the test extra.
+ensure_proxy() {
+  local folder="${HICKORY_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hickory-widget/npm}/configurable-http-proxy"
+  [ -x "$folder/node_modules/.bin/configurable-http-proxy" ] && return 0
+  command -v npm >/dev/null || return 0   # ensure_node said why; the hub test then skips (or fails in CI)
+  echo "==> installing configurable-http-proxy from npm into $folder"
+  npm install --no-audit --no-fund --prefix "$folder" configurable-http-proxy@4 >/dev/null ||
+    echo "warning: npm could not install configurable-http-proxy; the JupyterHub test will skip (or fail in CI)" >&2
+}
+
 ensure_venv test
 ensure_chromium
 ensure_node
+ensure_proxy
 echo "==> ruff"
 .venv/bin/ruff check .
 echo "==> pytest (pure Python)"

@@ -324,8 +324,12 @@ def test_a_taken_port_is_refused_with_a_clear_sentence() -> None:
         problem = check_port("127.0.0.1", port)
         assert problem is not None and str(port) in problem and "PORT=" in problem
     assert check_port("127.0.0.1", port) is None
+    # scripts/classroom.sh runs hickory-classroom (lessons/serve.py), which asks this check and keeps Voilà put
+    from hickory_widget.lessons.serve import voila_command
+
     script = (Path(__file__).parents[1] / "scripts" / "classroom.sh").read_text()
-    assert "--check-port" in script and "--Voila.port_retries=0" in script
+    assert "hickory_widget.lessons.serve" in script
+    assert "--Voila.port_retries=0" in voila_command("127.0.0.1", port, 0, 60, [])
 
 
 def test_the_store_exports_and_imports_json_from_the_command_line(tmp_path: Path) -> None:

@@ -50,8 +50,10 @@ def voila_page(tmp_path: Path, *flags: str) -> str:
 
 
 def classroom_flags() -> list[str]:
-    script = (ROOT / "scripts" / "classroom.sh").read_text()
-    return [word for word in script.split() if word.startswith("--template=")]
+    """The template flags hickory-classroom (scripts/classroom.sh runs it) gives Voilà."""
+    from hickory_widget.lessons.serve import voila_command
+
+    return [word for word in voila_command("127.0.0.1", 8866, 0, 60, []) if word.startswith("--template=")]
 
 
 def test_the_classroom_serves_with_the_projects_template() -> None:

@@ -168,12 +168,17 @@ def test_a_connection_class_the_user_chose_is_kept(own_config: Path) -> None:
 
 
 def test_the_classroom_scripts_standalone_voila_uses_the_connection(tmp_path: Path, own_config: Path) -> None:
-    """A standalone Voilà loads no server extensions: scripts/classroom.sh names the class on its command line,
-    and Voilà's server settings (what its kernel websocket handler reads) then hold it."""
+    """A standalone Voilà loads no server extensions: scripts/classroom.sh (through ``hickory-classroom``,
+    lessons/serve.py) names the class on its command line, and Voilà's server settings (what its kernel websocket
+    handler reads) then hold it."""
     from voila.app import Voila
 
+    from hickory_widget.lessons.serve import voila_command
+
     script = (Path(__file__).resolve().parent.parent / "scripts" / "classroom.sh").read_text()
-    flags = [word for word in script.split() if word.startswith("--Voila.kernel_websocket_connection_class=")]
+    assert "hickory_widget.lessons.serve" in script
+    command = voila_command("127.0.0.1", 8866, 10, 60, [])
+    flags = [word for word in command if word.startswith("--Voila.kernel_websocket_connection_class=")]
     assert flags == [f"--Voila.kernel_websocket_connection_class={CLASS_NAME}"]
     notebook = tmp_path / "empty.ipynb"
     notebook.write_text('{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}')

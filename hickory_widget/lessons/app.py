@@ -223,9 +223,13 @@ def classroom_app(query: str | None = None) -> Any:
     return box
 
 
-if __name__ == "__main__":  # scripts/classroom.sh: `--check-port HOST PORT` (exit 2 with the reason when taken)
-    if sys.argv[1:2] == ["--check-port"] and len(sys.argv) == 4:
+if __name__ == "__main__":  # the classroom from the installed package (the ``hickory-classroom`` command, .serve)
+    if sys.argv[1:2] == ["--check-port"] and len(sys.argv) == 4:  # exit 2 with the reason when HOST PORT is taken
         problem = check_port(sys.argv[2], int(sys.argv[3]))
         if problem:
             print(f"error: {problem}", file=sys.stderr)
             sys.exit(2)
+    else:
+        from .serve import main
+
+        sys.exit(main())
