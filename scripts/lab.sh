@@ -5,6 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/_venv.sh
 ensure_venv lab
+# JupyterLab asks on its first start whether to fetch Jupyter's news, in a toast over the first notebook. This
+# project's own JupyterLab (its .venv) answers "no" for it, in the app's settings overrides (users can still change it).
+.venv/bin/python -m hickory_widget.core.lab_settings
 args=(--notebook-dir=examples)
 [ "$(id -u)" = 0 ] && args+=(--allow-root)
 [ -z "${DISPLAY:-}" ] && args+=(--no-browser)
