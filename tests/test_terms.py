@@ -219,6 +219,18 @@ WRONG_WORDS: dict[str, list[tuple[str, ...]]] = {
         (r"\bgrupp[oi] di (?:simbolo|colore)\b", "all",
          "'il gruppo di simbolo più grande' is not Italian: 'il gruppo più grande con lo stesso simbolo' (the "
          "edition: 'gruppo più numeroso')"),
+        (r"\bBalzare favore\b", "hickory",
+         "a favor card's Leap is 'il balzo di una carta favore'; 'un Balzare favore' glues two nouns the English way"),
+        (r"\b(?:un|il) (?:Arrampicarsi|Lanciare|Balzare|Cercare|Spendere)\b", "hickory",
+         "an action's name is a verb and takes no article: 'con Arrampicarsi 2', 'l'azione Arrampicarsi 3', "
+         "'solo l'icona Lanciare', not 'un Arrampicarsi 2'"),
+        (r"\bvale il valore\b", "all",
+         "'vale il valore' says one word twice: 'vale il numero sopra il Segnalino Pigna'"),
+        (r"\b(?:ri)?prova(?:re)? da solo\b", "all",
+         "'riprova da solo' speaks to a boy only: the neutral 'riprova tu' (docs/STYLE-it.md)"),
+        (r"\bnessun tuo\b", "all", "'Nessun tuo topo' is not Italian: 'nessuno dei tuoi topi'"),
+        (r"\bsaltare su(?=\s+(?:sono|è|e|o)\b|[.,;:])", "hickory",
+         "'saltare su' needs its place: 'saltare sulla lancetta'"),
     ],
     "de": [
         (r"(?<!aktionsfeld-)(?<!punkte-)plättchen", "hickory",
@@ -234,6 +246,12 @@ WRONG_WORDS: dict[str, list[tuple[str, ...]]] = {
         (r"\bman\b", "all", "the learner is 'du' everywhere (docs/STYLE-de.md): 'kannst du abliefern', not 'kann man'"),
         (r"\bEngine\b", "all", "a 12-year-old reads 'das Programm' ('Festlegung des Programms'), not the English "
          "'Engine'"),
+        (r"(?:^|[.!?;:] )Solo (?!spielen\b)[a-zäöüß]", "all",
+         "'Solo dauert …' is English word order: German says 'Im Solospiel dauert …'"),
+        (r"vor dem Abliefern der (?:Spring|Beutel|Guck|Schlau)maus", "hickory",
+         "'vor dem Abliefern der Guckmaus' reads 'before delivering the Spotter': 'bevor die Guckmaus abliefert'"),
+        (r"\b(?:liegt|liegen|bleibt|bleiben)\s+(?:\S+\s+){0,2}bei der (?:Spring|Beutel|Guck|Schlau)maus", "hickory",
+         "a tile lies on a mouse's card: 'auf dem Mausbogen der Beutelmaus' (docs/STYLE-de.md)"),
     ],
     "en": [
         (r"\bcolour|\bcentre|\bfavour|\bneighbour|\bbehaviour|\bhonour"
@@ -302,6 +320,25 @@ def test_the_synonym_check_catches_each_wrong_word() -> None:
     assert wrong_words("it", "lessons/mice/02-ties.json", "I cani 4 sono pari tra loro")
     assert not wrong_words("it", "lessons/mice/02-ties.json", "I cani 4 sono in parità tra loro")
     assert wrong_words("de", "hickory/de.po x", "Festlegung der Engine: …")
+    # issue 31: each text as it was before its fix
+    assert wrong_words("it", "hickory/it.po x", "oppure balza in avanti se è una Saetta o gioca un Balzare favore")
+    assert wrong_words("it", "lessons/15-scamp.json", "Un Arrampicarsi 2 si ferma sul 10 con solo 2.")
+    assert wrong_words("it", "lessons/16-favors.json", "Il Balzare di una carta favore dà a un topo una terza scelta")
+    assert not wrong_words("it", "lessons/15-scamp.json", "Con Arrampicarsi 2 lo Scalatore si ferma sul 10.")
+    assert wrong_words("it", "hickory/it.po x", "foglia traguardo (vale il valore sopra la pigna: 9)")
+    assert wrong_words("it", "core/it.po x", "per vedere la soluzione, poi riprova da solo.")
+    assert not wrong_words("it", "hickory/it.po x", "un oggetto da solo ne fa 3")
+    assert wrong_words("it", "hickory/it.po x", "Nessun tuo topo può partire dal numero 1 adesso")
+    assert wrong_words("it", "lessons/04-jumping.json", "Uscire e saltare su sono mosse del cerchio interno.")
+    assert not wrong_words("it", "lessons/04-jumping.json", "saltare sulla lancetta sono le mosse")
+    assert wrong_words("de", "lessons/19-solo.json", "Solo dauert eine Stunde länger.")
+    assert wrong_words("de", "hickory/de.po x", "Die Personenzahl ändert einiges: Solo beginnt der Stundenzeiger bei 6")
+    assert not wrong_words("de", "lessons/19-solo.json", "Solo spielen")
+    assert not wrong_words("de", "hickory/de.po x", "Solo: Du gewinnst mit mindestens 100 Siegpunkten.")
+    assert wrong_words("de", "lessons/16-favors.json",
+                       "Diese lässt die Beutelmaus ihren Knopf vor dem Abliefern der Guckmaus zuwerfen")
+    assert wrong_words("de", "lessons/16-favors.json", "der Knopf bleibt bei der Beutelmaus auf Außenfeld 9.")
+    assert not wrong_words("de", "lessons/16-favors.json", "der Knopf bleibt auf dem Mausbogen der Beutelmaus.")
 
 
 def glossary_rows() -> list[dict[str, str]]:
@@ -515,3 +552,28 @@ def test_the_readme_changelog_and_docs_spell_english_one_way() -> None:
             prose = " ".join(line.split("`")[::2]) if not in_code else ""
             found += [f"{path.name}:{n}: {m.group(0)}" for m in re.finditer(spelling, prose, re.I)]
     assert not found, "British spellings in the docs' prose:\n" + "\n".join(found)
+
+
+def test_the_board_picture_names_every_mouse_with_its_article() -> None:
+    """The static picture's captions (a mouse's and a Scaler's tooltip) read as the widget does: Italian 'Lo
+    Scalatore di Blu sulla catena: partenza', not 'Scalatore di Blu su partenza'; German captions start with a
+    capital ('Die Guckmaus von Blau', 'Das Klettermäuschen von Blau am Pendel: Start')."""
+    import html
+
+    from hickory_widget.hickory.board.svg import game_svg
+    from hickory_widget.hickory.game import Game
+
+    game = Game.new(3, seed=2)
+    for lang in ("it", "de"):
+        captions = [html.unescape(x) for x in re.findall(r"<title[^>]*>([^<]*)<", game_svg(game, lang))]
+        assert len(captions) > 15, captions
+        if lang == "it":
+            named = [x for x in captions if IT_MOUSE.search(x)]
+            assert any("Scalatore" in x for x in named), named
+            bad = [f"{italian_mouse_problems(x)} in: {x}" for x in named if italian_mouse_problems(x)]
+            bad += [x for x in named if re.search(r"\bsu (?:partenza|foglia)\b", x)]
+        else:
+            named = [x for x in captions if re.search(r"\bvon (?:Blau|Rot|Gelb)\b", x)]
+            assert any("Klettermäuschen" in x for x in named), named
+            bad = [x for x in named if not x[:1].isupper() or re.search(r"\bauf (?:Start|Blatt)\b", x)]
+        assert not bad, "\n".join(bad)

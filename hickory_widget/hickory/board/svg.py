@@ -199,6 +199,7 @@ def mouse_svg(mouse: str, color: str, kind: str, x: float, y: float, r: float = 
     letter = tx.kind_letter(kind)
     tip = f"{name_of(color)} {kind.capitalize()}" if tx.lang == "en" else tx.say(
         "mouse", "{owner}'s {kind}", owner=tx.name(color), kind=tx.kind(kind))
+    tip = tip[:1].upper() + tip[1:]  # a caption of its own: German "Die Guckmaus von Blau", not "die ..."
     shape = owner_shape(color, x, y, (width / 2) if width > 0 else r, r)
     return (f'<g {attr}="{esc(mouse)}" data-owner="{esc(color)}" data-kind="{esc(kind)}"><title>{esc(tip)}</title>'
             f'{shape}'
