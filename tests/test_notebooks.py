@@ -115,3 +115,15 @@ def test_lab_sh_keeps_jupyterlabs_news_toast_off_the_first_notebook(tmp_path: Pa
     assert written["@jupyterlab/apputils-extension:notification"] == {"doNotDisturbMode": True, "fetchNews": "false",
                                                                      "checkForUpdates": False}
     assert written["@jupyterlab/apputils-extension:themes"] == {"theme": "JupyterLab Dark"}
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_an_example_notebook_holds_the_metadata_its_kernel_reports(path: Path) -> None:
+    """JupyterLab writes the kernel's language_info into a notebook as it opens it; a notebook holding less is
+    shown with unsaved changes before anything runs (tests/browser/test_notebooks_open_clean.py). The examples
+    hold what the project's Python reports (its version included: on another Python the mark comes back)."""
+    from ipykernel.ipkernel import IPythonKernel
+
+    meta = nbformat.read(path, as_version=4).metadata
+    assert meta.kernelspec == {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    assert meta.language_info == IPythonKernel.language_info, "rewrite it: scripts/notebook_metadata.py"
