@@ -58,7 +58,7 @@ def read_catalog(path: Path, lang: str) -> Catalog:
 
 def write_catalog(catalog: Catalog, path: Path) -> None:
     out = io.BytesIO()
-    write_po(out, catalog, width=0, omit_header=False, sort_output=False, include_previous=True)
+    write_po(out, catalog, width=0, omit_header=False, sort_output=False)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(out.getvalue())
 
@@ -115,6 +115,9 @@ def code_problem(english: str, localized: str, lang: str) -> str | None:
 
 
 # ------------------------------------------------------------------------------------------------ catalogs
+PREVIOUS = "Old English (revise, then delete the fuzzy flag and these lines):"
+"""Written above a stale entry with the old English, line by line after '| ' (babel cannot read back a multi-line
+``#| msgid``; it wraps long comment lines, which is fine for a reader)."""
 @dataclass
 class Finding:
     where: str
@@ -126,9 +129,8 @@ class Finding:
 
 def update(lang: str, notebook: Path) -> Catalog:
     """The catalog of ``notebook`` in ``lang`` brought up to date with the English cells: a new markdown cell gets an
-    empty entry, a changed cell keeps its old translation marked fuzzy with the old English beside it (``#|``), a
-    localized code cell whose English changed is kept only if the change can be carried over (identical otherwise),
-    entries of cells that are gone are dropped."""
+    empty entry, a changed cell (markdown or localized code) keeps its old translation, marked fuzzy with the old
+    English above it as a comment, and entries of cells that are gone are dropped."""
     path = catalog_path(notebook.stem, lang)
     old = read_catalog(path, lang) if path.exists() else None
     new = Catalog(locale=lang, project=f"hickory_widget examples/{notebook.name}", version="1", fuzzy=False,
@@ -144,11 +146,12 @@ def update(lang: str, notebook: Path) -> Catalog:
         kind = f"{cell['cell_type']} cell"
         if before is not None and before.id == text:
             new[text] = Message(text, before.string, context=cid, flags=before.flags, auto_comments=[kind],
-                                user_comments=before.user_comments, previous_id=before.previous_id)
+                                user_comments=before.user_comments)
         elif before is not None:
-            previous = before.previous_id if "fuzzy" in before.flags and before.previous_id else before.id
+            stale = "fuzzy" in before.flags and before.user_comments[:1] == [PREVIOUS]
+            comments = before.user_comments if stale else [PREVIOUS, *(f"| {line}" for line in before.id.split("\n"))]
             new[text] = Message(text, before.string, context=cid, flags={"fuzzy"}, auto_comments=[kind],
-                                user_comments=before.user_comments, previous_id=previous)
+                                user_comments=comments)
         elif text.strip():
             new[text] = Message(text, "", context=cid, auto_comments=[kind])
     write_catalog(new, path)
@@ -179,6 +182,8 @@ def translations(notebook: Path, lang: str) -> tuple[dict[str, str], list[Findin
         elif "fuzzy" in m.flags:
             found.append(Finding(where, "stale: marked fuzzy; revise the translation against the new English, then "
                                  "remove the fuzzy flag"))
+        elif m.user_comments[:1] == [PREVIOUS]:
+            found.append(Finding(where, "revised but the old English is still above the entry: delete those lines"))
         elif not m.string.strip():
             found.append(Finding(where, "untranslated: the entry is empty"))
         elif cell["cell_type"] == "markdown" and m.string.strip() == text.strip():

@@ -119,12 +119,15 @@ def test_a_changed_english_cell_makes_its_translation_stale_until_revised(copy_o
     assert any("cell 5 (id 20b0ab7c): stale" in f for f in found), found
     nl.main(["update"])
     entry = next(m for m in nl.read_catalog(ex / "i18n" / "00_quickstart.it.po", "it") if m.context == "20b0ab7c")
-    assert "fuzzy" in entry.flags and entry.previous_id[0].startswith("Anything that is not legal")
+    assert "fuzzy" in entry.flags and entry.user_comments[0] == nl.PREVIOUS
+    assert " ".join(entry.user_comments[1:]).startswith("| Anything that is not legal is refused")
     assert entry.string.startswith("Una mossa non permessa")   # the old translation is kept for the translator
     assert any("20b0ab7c): stale: marked fuzzy" in str(f) for f in nl.check(("it",)))
-    entry.flags.discard("fuzzy")
     catalog = nl.read_catalog(ex / "i18n" / "00_quickstart.it.po", "it")
-    catalog[entry.id].flags.discard("fuzzy")
+    catalog.get(entry.id, context=entry.context).flags.discard("fuzzy")
+    nl.write_catalog(catalog, ex / "i18n" / "00_quickstart.it.po")
+    assert any("20b0ab7c): revised but the old English is still above" in str(f) for f in nl.check(("it",)))
+    catalog.get(entry.id, context=entry.context).user_comments = []
     nl.write_catalog(catalog, ex / "i18n" / "00_quickstart.it.po")
     nl.build(("it",))
     assert nl.check(("it",)) == []
