@@ -1,5 +1,6 @@
-"""Every example notebook runs top to bottom on a fresh kernel without an error (outputs are not stored), and
-needs nothing beyond what ``bash scripts/lab.sh`` installs: the project with its ``lab`` extra.
+"""Every example notebook, in English, Italian and German, runs top to bottom on a fresh kernel without an error
+(outputs are not stored), and needs nothing beyond what ``bash scripts/lab.sh`` installs: the project
+with its ``lab`` extra.
 
 The test environment has more installed than the ``lab`` extra (pytest, playwright, dask ...). So after the
 notebook's own cells the kernel lists the distributions of every module it loaded, and each must be the project
@@ -19,8 +20,13 @@ import pytest
 from nbclient import NotebookClient
 from packaging.requirements import Requirement
 
-EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.ipynb"))
+HERE = Path(__file__).parent.parent / "examples"
+EXAMPLES = [*sorted(HERE.glob("*.ipynb")), *sorted(HERE.glob("it/*.ipynb")), *sorted(HERE.glob("de/*.ipynb"))]
+"""The English notebooks, then the Italian and German ones made from them (scripts/notebook_languages.py)."""
 PROJECT = "hickory-widget"
+OPTIONAL = {"mypy-extensions"}
+"""Imported only when present and never needed: hickory_widget/core/runner.py reads mypyc's ``mypyc_attr`` from it
+inside ``try``, for a compiled build (docs/SPEED.md). A test environment with mypy has it; the user's need not."""
 
 LOADED = """
 import json as _json, sys as _sys
@@ -59,6 +65,7 @@ def closure(project: str, extra: str) -> set[str]:
 
 def test_there_are_example_notebooks() -> None:
     assert EXAMPLES, "examples/ has no notebooks"
+    assert {p.parent.name for p in EXAMPLES} == {"examples", "it", "de"}, "no Italian or German notebooks"
 
 
 def test_the_lab_extra_is_what_lab_sh_installs() -> None:
@@ -81,15 +88,14 @@ def kernel_alone(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
     return run(nbformat.v4.new_notebook(), tmp_path_factory.mktemp("empty"))
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem if p.parent == HERE else f"{p.parent.name}/{p.stem}"
+                                                for p in EXAMPLES])
 def test_notebook_runs_clean_with_the_lab_extra(path: Path, tmp_path: Path, kernel_alone: set[str]) -> None:
     nb = nbformat.read(path, as_version=4)
     assert all(not cell.get("outputs") for cell in nb.cells if cell.cell_type == "code"), \
         f"{path.name} has stored outputs; clear them before committing"
     loaded = run(nb, tmp_path) - kernel_alone
-    # core/runner.py reads mypyc's attribute from mypy_extensions only where it is installed (the test group has
-    # mypy): optional, so not something lab.sh must install
-    missing = sorted(loaded - closure(PROJECT, "lab") - {"mypy-extensions"})
+    missing = sorted(loaded - closure(PROJECT, "lab") - OPTIONAL)
     assert not missing, (f"{path.name} loads {missing}, which `bash scripts/lab.sh` does not install: add them to "
                          "the `lab` extra in pyproject.toml")
 

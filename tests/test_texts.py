@@ -298,17 +298,23 @@ def lesson_texts(node: object, where: str) -> list[tuple[str, str]]:
     return []
 
 
+def notebooks() -> list[Path]:
+    """The example notebooks in English and, made from them, in Italian and German (docs/NOTEBOOKS.md)."""
+    return [p for where in ("*.ipynb", "it/*.ipynb", "de/*.ipynb") for p in sorted((ROOT / "examples").glob(where))]
+
+
 def product_texts() -> list[tuple[str, str]]:
     """Every catalog message, every notebook cell (source and printed output) and every text of the built-in
     lessons, named by where it is."""
     out = [(f"{lang}.po {key}", text) for lang in LANGUAGES for key, text in catalog(lang).items()]
     for path in sorted((ROOT / "hickory_widget" / "lessons" / "data").rglob("*.json")):
         out += lesson_texts(json.loads(path.read_text(encoding="utf-8")), path.name)
-    for nb in sorted((ROOT / "examples").glob("*.ipynb")):
+    for nb in notebooks():
+        name = str(nb.relative_to(ROOT / "examples"))
         for i, cell in enumerate(json.loads(nb.read_text(encoding="utf-8"))["cells"]):
-            out.append((f"{nb.name} cell {i}", "".join(cell["source"])))
+            out.append((f"{name} cell {i}", "".join(cell["source"])))
             for o in cell.get("outputs", []):
-                out.append((f"{nb.name} cell {i} output", "".join(o.get("text", ""))))
+                out.append((f"{name} cell {i} output", "".join(o.get("text", ""))))
     return out
 
 
@@ -334,9 +340,8 @@ def test_the_overlap_check_catches_a_copied_sentence() -> None:
 
 
 def test_every_example_notebook_names_the_python3_kernel() -> None:
-    notebooks = sorted((ROOT / "examples").glob("*.ipynb"))
-    assert len(notebooks) >= 5
-    for nb in notebooks:
+    assert len(notebooks()) >= 15
+    for nb in notebooks():
         spec = json.loads(nb.read_text(encoding="utf-8"))["metadata"].get("kernelspec", {})
         assert spec.get("name") == "python3" and spec.get("language") == "python", f"{nb.name}: kernelspec {spec}"
 
