@@ -246,4 +246,5 @@ def test_every_text_is_readable_in_light_dark_and_high_contrast(page, lab_server
                 root.screenshot(path=str(lab.output_dir / f"themes-{slug}-{name}.png"))
     finally:
         set_theme(page, "JupyterLab Light")  # the session's other tests expect the default theme
+    print("\n".join(failures))
     assert not failures, f"{len(failures)} texts below WCAG contrast:\n" + "\n".join(failures[:80])
