@@ -143,7 +143,7 @@ CONTRAST = r"""(root) => {
   document.head.appendChild(pe);
   root.classList.add('th-measuring');
   const out = [];
-  let dimmed = 0;
+  const dimmed = [];
   try {
     for (const { el, node } of items) {
       if (el.closest(skip)) continue;
@@ -176,7 +176,10 @@ CONTRAST = r"""(root) => {
       const svg = el instanceof SVGElement;
       const fgRaw = parse(svg ? s.fill : s.color);
       if (!fgRaw) continue;
-      if (opacityOf(el) < 0.6) { dimmed += 1; continue; }  // dimmed on purpose: an inactive part (WCAG 1.4.3)
+      if (opacityOf(el) < 0.6) {
+        dimmed.push(`${(node ? node.textContent : el.tagName).trim().slice(0, 20)} .${el.getAttribute('class') || ''}`);
+        continue;
+      }  // dimmed on purpose: an inactive part (WCAG 1.4.3)
       const h = halo(el, s);
       const bg = h ? over(h, back.c) : back.c;
       const fg = over([fgRaw[0], fgRaw[1], fgRaw[2], fgRaw[3] * opacityOf(el) * (svg ? Number(s.fillOpacity) : 1)],
@@ -208,6 +211,17 @@ def set_theme(page: Any, theme: str) -> None:
     page.wait_for_timeout(800)  # the theme's stylesheet applied and the page redrawn
 
 
+def save_screenshot(page: Any, root: Any, path: Path) -> None:
+    """The widget whole: the viewport made as tall as the widget for the picture, then set back."""
+    before = page.viewport_size
+    height = root.evaluate("(e) => e.getBoundingClientRect().height")
+    page.set_viewport_size({"width": before["width"], "height": min(int(height) + 160, 4000)})
+    root.evaluate("(e) => e.scrollIntoView({ block: 'start' })")
+    page.wait_for_timeout(300)
+    root.screenshot(path=str(path))
+    page.set_viewport_size(before)
+
+
 def test_every_text_is_readable_in_light_dark_and_high_contrast(page, lab_server, lab, tmp_path: Path) -> None:
     page.set_viewport_size({"width": 1600, "height": 1000})
     lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "themes.ipynb", SETUP_CELL))
@@ -236,14 +250,15 @@ def test_every_text_is_readable_in_light_dark_and_high_contrast(page, lab_server
                 found = measured["texts"]
                 assert len(found) >= 5, f"{theme}, {name}: only {len(found)} texts found to measure"
                 worst = found[0]
+                dimmed = sorted(set(measured["dimmed"]))
                 print(f"  {name:12} {len(found):4} texts, worst {worst['ratio']:.2f}:1 (needs {worst['need']}) "
                       f"{worst['text']!r} .{worst['cls']} {worst['fg']} on {worst['bg']} ({worst['on']}, "
-                      f"{worst['px']} px); {measured['dimmed']} dimmed on purpose left out")
+                      f"{worst['px']} px); {len(measured['dimmed'])} dimmed on purpose left out "
+                      f"{'(' + '; '.join(dimmed[:6]) + ')' if dimmed else ''}")
                 failures += [f"{theme}, {name}: {f['ratio']:.2f}:1 < {f['need']} {f['text']!r} ({f['cls']}; "
                              f"{f['fg']} on {f['bg']}, {f['on']}, {f['px']} px)"
                              for f in found if f["ratio"] < f["need"]]
-                root.scroll_into_view_if_needed()
-                root.screenshot(path=str(lab.output_dir / f"themes-{slug}-{name}.png"))
+                save_screenshot(page, root, lab.output_dir / f"themes-{slug}-{name}.png")
     finally:
         set_theme(page, "JupyterLab Light")  # the session's other tests expect the default theme
     print("\n".join(failures))
