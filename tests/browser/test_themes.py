@@ -235,6 +235,12 @@ def test_every_text_is_readable_in_light_dark_and_high_contrast(page, lab_server
     lab.wait_for(page, '[data-testid=hickory][data-live=yes][data-decision-kind="over"]', timeout=120_000)
     page.locator('[data-testid=hickory][data-decision-kind="over"] [data-control=review-open]').click()
     lab.wait_for(page, '[data-testid=review][data-status="done"]', timeout=300_000)
+    # a move in Clocktowers (its recent-moves box, the log, a tower) and Mice!'s hand shown after the curtain
+    page.locator(f"{WIDGETS['clocktowers']} >> [data-control=bot_step]").click()
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=game]')[0]"
+                           ".querySelectorAll('ol.cs-log li').length >= 2")
+    page.locator(f"{WIDGETS['mice']} >> [data-control=ready]").click()
+    lab.wait_for(page, f"{WIDGETS['mice']} >> .mice-playable >> nth=0")
 
     lab.output_dir.mkdir(exist_ok=True)
     failures: list[str] = []
