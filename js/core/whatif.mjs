@@ -82,7 +82,7 @@ function chart(model, rows, strings, decision, scale = 1) {
   const placed = layout(rows, width, rowHeight);
   const height = 30 + rows.length * rowHeight;
   const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, width: Math.ceil(width * scale), height: Math.ceil(height * scale), role: "list",
-    "data-testid": "whatif-chart", class: "hw-whatif-chart" });
+    "data-testid": "whatif-chart", class: "hw-whatif-chart", style: `fill: ${INK}` });
   placed.forEach((r, index) => {
     const g = svg("g", { role: "listitem button", tabindex: 0, "data-choice": r.id, class: "hw-whatif-row",
       "aria-label": `${r.label}: ${r.mean.toFixed(1)} (${r.low.toFixed(1)}-${r.high.toFixed(1)})` });
@@ -95,10 +95,10 @@ function chart(model, rows, strings, decision, scale = 1) {
     lines.forEach((line, k) => label.appendChild(svg("tspan", { x: r.x0 - 6, dy: k ? 13 : 0 }, line)));
     g.appendChild(label);
     g.appendChild(svg("rect", { x: r.x0, y: mid - 9, width: r.bar, height: 18, rx: 2,
-      fill: r.best ? "#1b6ca8" : "#9a9a9a", "data-testid": "whatif-bar" }));
-    g.appendChild(svg("line", { x1: r.low, x2: r.high, y1: mid, y2: mid, stroke: "#222", "stroke-width": 1.5 }));
+      fill: r.best ? "#1b6ca8" : "#9a9a9a", stroke: "#555", "data-testid": "whatif-bar" }));
+    g.appendChild(svg("line", { x1: r.low, x2: r.high, y1: mid, y2: mid, style: `stroke: ${INK}`, "stroke-width": 1.5 }));
     for (const x of [r.low, r.high]) {
-      g.appendChild(svg("line", { x1: x, x2: x, y1: mid - 6, y2: mid + 6, stroke: "#222", "stroke-width": 1.5 }));
+      g.appendChild(svg("line", { x1: x, x2: x, y1: mid - 6, y2: mid + 6, style: `stroke: ${INK}`, "stroke-width": 1.5 }));
     }
     const note = `${r.mean.toFixed(1)}  ${fill(strings.win, { p: `${Math.round(r.win * 100)}%` })}` +
       (r.best ? `  (${strings.best})` : "");
@@ -113,10 +113,16 @@ function chart(model, rows, strings, decision, scale = 1) {
     });
     root.appendChild(g);
   });
-  root.appendChild(svg("text", { x: 230, y: height - 6, "font-size": 12, fill: "#444" },
+  root.appendChild(svg("text", { x: 230, y: height - 6, "font-size": 12, style: `fill: ${MUTED}` },
     fill(strings.axis, { player: decision.player_name || "" })));
   return root;
 }
+
+/** Colours: JupyterLab's theme variables, with the light look as fallback outside JupyterLab (docs/THEMES.md). */
+const INK = "var(--jp-ui-font-color1, #111)";
+const MUTED = "var(--jp-ui-font-color2, #444)";
+const CONTROL = "color: var(--jp-ui-font-color1, #111); background: var(--jp-layout-color2, #f0f0f0); " +
+  "border: 1px solid var(--jp-border-color1, #888); border-radius: 3px";
 
 /** The panel's narrowest width: its chart (560 px, drawn at scale 1 so its 12 px texts stay 12 px) and padding. */
 const PANEL_MIN = 582;
@@ -125,8 +131,7 @@ const PROJECTOR_SCALE = 4 / 3;
 
 function render({ model, el }) {
   const box = html("div", { class: "hw-whatif", "data-testid": "whatif" });
-  box.style.cssText = "font-family: sans-serif; border: 1px solid #bbb; border-radius: 6px; padding: 10px; " +
-    "background: #fff; color: #111; box-sizing: border-box";
+  box.style.cssText = `font-family: sans-serif; border: 1px solid var(--jp-border-color1, #bbb); border-radius: 6px; padding: 10px; background: var(--jp-layout-color1, #fff); color: ${INK}; box-sizing: border-box`;
   el.appendChild(box);
   let placedAt = null; // the scale the panel last asked its row for (asked again only when it changes)
 
@@ -152,17 +157,17 @@ function render({ model, el }) {
     }
     box.appendChild(html("p", { style: `margin: 2px 0; font-size: ${px(13)}`, "data-testid": "whatif-prompt" },
       fill(strings.decides, { player: decision.player_name, prompt: decision.prompt })));
-    box.appendChild(html("p", { style: `margin: 2px 0 8px 0; font-size: ${px(12)}; color: #444` }, strings.intro));
+    box.appendChild(html("p", { style: `margin: 2px 0 8px 0; font-size: ${px(12)}; color: ${MUTED}` }, strings.intro));
 
     const controls = html("div", { style: "display: flex; gap: 8px; align-items: center; flex-wrap: wrap" });
     const label = html("label", { style: `font-size: ${px(13)}` }, `${strings.playouts} `);
     const input = html("input", { type: "number", min: 1, max: 100000, value: model.get("playouts"),
-      "data-testid": "whatif-playouts", style: `width: 6em; font-size: ${px(13)}` });
+      "data-testid": "whatif-playouts", style: `width: 6em; font-size: ${px(13)}; ${CONTROL}` });
     label.appendChild(input);
-    const run = html("button", { "data-testid": "whatif-run", style: `font-size: ${px(13)}` }, strings.run);
+    const run = html("button", { "data-testid": "whatif-run", style: `font-size: ${px(13)}; ${CONTROL}` }, strings.run);
     run.disabled = status === "running";
     run.addEventListener("click", () => model.send({ type: "run", playouts: Number.parseInt(input.value, 10) }));
-    const cancel = html("button", { "data-testid": "whatif-cancel", style: `font-size: ${px(13)}` }, strings.cancel);
+    const cancel = html("button", { "data-testid": "whatif-cancel", style: `font-size: ${px(13)}; ${CONTROL}` }, strings.cancel);
     cancel.disabled = status !== "running";
     cancel.addEventListener("click", () => model.send({ type: "cancel" }));
     controls.append(label, run, cancel);
