@@ -333,3 +333,53 @@ def test_a_learner_who_came_by_link_chooses_a_pin_and_then_joins_with_it(classro
     assert "Il tuo PIN è salvato" in bar.html and 'data-testid="pin-form"' not in bar.html
     assert type(join("cleo", "4321", new=False).children[-1]).__name__ == "TrackedLessonWidget"
     assert 'data-testid="pin-form"' not in classroom_app(f"learner=cleo&key={key}").children[0].html
+
+
+def unlabelled_fields(html: str) -> list[str]:
+    """The form fields of ``html`` a screen reader cannot name (no aria-label, no aria-labelledby to an id there,
+    no <label for>, not inside a <label>)."""
+    from html.parser import HTMLParser
+
+    class Fields(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.fields: list[dict[str, str | None]] = []
+            self.ids: set[str] = set()
+            self.label_for: set[str] = set()
+            self.in_label = 0
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            a = dict(attrs)
+            if a.get("id"):
+                self.ids.add(a["id"])
+            if tag == "label":
+                self.in_label += 1
+                if a.get("for"):
+                    self.label_for.add(a["for"])
+            if tag in ("input", "select", "textarea") and a.get("type") not in ("hidden", "submit", "button"):
+                self.fields.append({**a, "_in_label": "1" if self.in_label else None, "_tag": tag})
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag == "label":
+                self.in_label -= 1
+
+    p = Fields()
+    p.feed(html)
+    named = lambda f: (f.get("aria-label") or f.get("_in_label") or f.get("id") in p.label_for  # noqa: E731
+                       or (f.get("aria-labelledby") and all(i in p.ids for i in f["aria-labelledby"].split())))
+    return [f'<{f["_tag"]} name={f.get("name")!r} data-testid={f.get("data-testid")!r}>' for f in p.fields
+            if not named(f)]
+
+
+def test_every_field_of_the_dashboard_has_a_name_a_screen_reader_can_say(classroom: Path) -> None:
+    """axe found the join link's name field unlabelled (critical, issue 31): every field, in every state."""
+    Progress(classroom, "ada").solve("goal/grab-button", 0, 0)
+    page = classroom_app("teacher&lang=de")
+    assert not unlabelled_fields(page.html), unlabelled_fields(page.html)  # the code form
+    send(page, "code", code=CODE)
+    assert 'data-testid="dash-link-name"' in page.html
+    assert not unlabelled_fields(page.html), unlabelled_fields(page.html)
+    send(page, "link", link_name="cleo")
+    assert 'data-testid="dash-link-url"' in page.html
+    assert not unlabelled_fields(page.html), unlabelled_fields(page.html)
+    assert unlabelled_fields('<input name="x">') == ["<input name='x' data-testid=None>"]  # the check can fail

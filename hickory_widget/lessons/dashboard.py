@@ -531,13 +531,15 @@ class Dashboard:
     def _links(self) -> str:
         lang = self.lang
         x = lambda key, **kw: escape(t(lang, key, **kw))  # noqa: E731
-        out = [f'<h3>{x("classroom.dash.link_for")}</h3><div class="cl-bar"><input name="link_name" '
-               f'maxlength="40" data-testid="dash-link-name"><button data-action="link">'
+        # the heading labels the name field and the note the link's field (screen readers name each field)
+        out = [f'<h3 id="cl-link-for">{x("classroom.dash.link_for")}</h3><div class="cl-bar"><input name="link_name" '
+               f'maxlength="40" aria-labelledby="cl-link-for" data-testid="dash-link-name"><button data-action="link">'
                f'{x("classroom.dash.make_link")}</button></div>']
         if self.link:
             name, href = self.link
-            out.append(f'<p class="cl-note">{x("classroom.dash.link_note", name=name)}</p><input class="cl-link" '
-                       f'readonly data-link="{escape(href)}" data-testid="dash-link-url">')
+            out.append(f'<p class="cl-note" id="cl-link-note">{x("classroom.dash.link_note", name=name)}</p>'
+                       f'<input class="cl-link" readonly aria-labelledby="cl-link-note" data-link="{escape(href)}" '
+                       f'data-testid="dash-link-url">')
         return "".join(out)
 
     def _locks(self) -> str:
