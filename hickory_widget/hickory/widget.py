@@ -423,6 +423,8 @@ class HickoryWidget(GameWidget):
             view["review_focus"] = focus
         if self._retry is not None:
             view["retry"] = self._retry_view()
+            if self._retry.verdict is not None and view["decision"] is not None:  # judged: the board shows what
+                view["decision"] = {**view["decision"], "choices": []}  # followed, nothing more to pick there
             view["can_undo"] = view["can_redo"] = False
             if self._retry.verdict is not None and view["decision"] is not None:  # judged: one decision, no more
                 view["decision"] = {**view["decision"], "choices": []}
