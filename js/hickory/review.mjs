@@ -181,14 +181,12 @@ function reviewFocus(view, review, ctx) {
 }
 
 /** The ways on from a retried decision: another try once judged, back to the reviewed decision, or to now. */
-function retryButtons(view, ctx, prefix = "review") {
+function retryButtons(view, ctx, prefix = "review", now = true) {
   const r = view.retry;
   const bar = htmlNode("div", { class: "hk-review-buttons" });
   if (r.verdict) bar.appendChild(reviewButton(tr("ui.review.try_again", "Try again"), `${prefix}-again`, () => ctx.send({ type: "review_again" })));
-  bar.append(
-    reviewButton(tr("ui.review.back_to_review", "Back to the decision"), `${prefix}-back`, () => ctx.jump(r.step)),
-    reviewButton(tr("ui.return_now", "Return to now"), `${prefix}-now`, () => ctx.look(null)),
-  );
+  bar.appendChild(reviewButton(tr("ui.review.back_to_review", "Back to the decision"), `${prefix}-back`, () => ctx.jump(r.step)));
+  if (now) bar.appendChild(reviewButton(tr("ui.return_now", "Return to now"), `${prefix}-now`, () => ctx.look(null)));
   return bar;
 }
 
@@ -223,7 +221,8 @@ function reviewRetry(view, ctx) {
 }
 
 /** A retried decision in the message area above the board (where a look back shows its bar): the question or the
- * verdict, and the ways on, so the state after a pick is clear without scrolling to the panel. */
+ * verdict, and the ways on (another try, back to the decision; the panel also returns to now), so the state after
+ * a pick is clear without scrolling to the panel. */
 export function drawRetryBar(view, ctx) {
   const r = view.retry;
   const bar = htmlNode("div", { "data-key": "retrybar", class: "hk-lookback hk-review-retrybar", "data-testid": "review-retrybar",
@@ -235,7 +234,7 @@ export function drawRetryBar(view, ctx) {
     htmlNode("span", { class: `hk-review-verdict ${v.correct ? "hk-review-right" : "hk-review-wrong"}` }, text,
       `${v.message} ${r.tries_text}`);
   }
-  bar.appendChild(retryButtons(view, ctx, "retrybar"));
+  bar.appendChild(retryButtons(view, ctx, "retrybar", false)); // one row in the message area's fixed height
   return bar;
 }
 

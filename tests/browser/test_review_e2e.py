@@ -116,8 +116,11 @@ def test_review_a_game_jump_to_a_mistake_and_retry_it_in_english_and_german(page
     # and the ways on (another try, back to the decision, now); nothing is left to pick on the board
     bar = lab.wait_for(page, f'{HICKORY} [data-testid=review-retrybar][data-judged="yes"]')
     assert bar.inner_text().startswith(f"Move {int(shown['step']) + 1} retried") and "Best!" in bar.inner_text()
-    for control in ("retrybar-again", "retrybar-back", "retrybar-now"):
+    for control in ("retrybar-again", "retrybar-back"):
         assert bar.query_selector(f"[data-control={control}]").is_visible()
+    area = page.locator(f"{HICKORY} .cs-messages")  # all of it within the message area's fixed height
+    assert area.evaluate("(e) => e.scrollHeight <= e.clientHeight + 1"), area.evaluate("(e) => [e.scrollHeight, "
+                                                                                        "e.clientHeight]")
     assert "Pick an option" not in page.locator(f"{HICKORY} [data-testid=review-retry]").inner_text()
     assert page.locator(f"{HICKORY} .hk-decision button.cs-choice").count() == 0
     lab.screenshot(page, "review-en-retry-1024")
@@ -210,6 +213,8 @@ def test_a_saved_game_loads_back_with_its_review_shown_without_running_it(page, 
     assert "ran=False status=done" in lab.cell_text(page, 2)  # shown from the save, never run in this widget
     page.locator(REVIEW).scroll_into_view_if_needed()
     lab.screenshot(page, "review-loaded-en-1024")
+    page.locator(f"{HICKORY} .cs-log .hk-review-badge").first.scroll_into_view_if_needed()
+    lab.screenshot(page, "review-loaded-log-en-1024")  # the labels in the history list
     shown = jump_to_first_mistake(page, lab)  # a saved review jumps like a fresh one
     assert shown["best"] and shown["best"] != shown["played"]
     page.locator(f"{HICKORY} [data-control=review-now]").click()
