@@ -188,7 +188,7 @@ w2 = Game.from_json(text).widget(animate=False)  # loaded back: no review is run
 w2
 """
 LOADED_CELL = ('print(f"kernel: ran={w2._review_job._thread is not None} status={w2.review.get(\'status\')} "'
-               '"decisions={len(w2.review.get(\'decisions\', []))}")')
+               'f"decisions={len(w2.review.get(\'decisions\', []))}")')
 
 
 def test_a_saved_game_loads_back_with_its_review_shown_without_running_it(page, lab_server, lab,
@@ -210,7 +210,8 @@ def test_a_saved_game_loads_back_with_its_review_shown_without_running_it(page, 
     assert page.locator(f"{HICKORY} .cs-log .hk-review-logmark.hk-sr").first.text_content().startswith("Review: ")
     assert page.locator(f"{REVIEW} .hk-review-item").count() >= 1
     lab.run_cell(page, 2)
-    assert "ran=False status=done" in lab.cell_text(page, 2)  # shown from the save, never run in this widget
+    assert "ran=False status=done decisions=" in lab.cell_text(page, 2)  # from the save, never run in this widget
+    assert "decisions=0" not in lab.cell_text(page, 2)
     page.locator(REVIEW).scroll_into_view_if_needed()
     lab.screenshot(page, "review-loaded-en-1024")
     page.locator(f"{HICKORY} .cs-log .hk-review-badge").first.scroll_into_view_if_needed()
