@@ -34,7 +34,7 @@ import threading
 import warnings
 from collections.abc import Callable, Generator, Iterable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
@@ -44,7 +44,8 @@ from .messages import Catalog, check_language
 from .protocol import SEALED, IllegalChoice
 from .whatif import SEED_STRIDE, THREADS, Cancelled, SerialExecutor, _mean_ci, _png, _progress_bar
 
-__all__ = ["LABELS", "Cancelled", "Judgement", "Review", "expected_margins", "review", "review_async"]
+__all__ = ["LABELS", "SAVE_FIELD", "Cancelled", "Judgement", "Review", "expected_margins", "load_reviews", "review",
+           "review_async", "save_reviews"]
 
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 """The labels of a decision with more than one option, best first; a decision with one option is "only"."""
@@ -308,11 +309,14 @@ class Review:
         return fig
 
     def to_json(self) -> str:
-        data = {"format": FORMAT, "version": 1, "seats": list(self.seats), "seed": self.seed,
+        return json.dumps(self.to_data(), separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+    def to_data(self) -> dict[str, Any]:
+        """The review as plain JSON data (what :meth:`to_json` writes, and a save's ``review`` field holds)."""
+        return {"format": FORMAT, "version": 1, "seats": list(self.seats), "seed": self.seed,
                 "playouts": self.playouts, "bot": self.bot, "precision": self.precision,
                 "curve": {s: [list(p) for p in pts] for s, pts in self.curve.items()},
                 "judgements": [_judgement_data(j) for j in self.judgements]}
-        return json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
     @classmethod
     def from_json(cls, text: str) -> Review:
@@ -321,15 +325,76 @@ class Review:
             data = json.loads(text)
         except (TypeError, ValueError) as exc:
             raise ValueError(f"a saved review is the JSON text Review.to_json() writes: {exc}") from None
+        return cls.from_data(data)
+
+    @classmethod
+    def from_data(cls, data: Any) -> Review:
+        """A review from :meth:`to_data`'s plain data; anything else raises ValueError saying what was expected."""
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
             raise ValueError(f"not a saved review: expected format {FORMAT!r}, version 1")
         try:
             judgements = tuple(_judgement_from(j) for j in data["judgements"])
-            return cls(tuple(data["seats"]), judgements,
-                       {s: [(int(a), float(b)) for a, b in pts] for s, pts in data["curve"].items()},
+            seats = tuple(data["seats"])
+            if not seats or not all(isinstance(s, str) for s in seats):
+                raise ValueError("'seats' must be a non-empty list of player names")
+            return cls(seats, judgements,
+                       {str(s): [(int(a), float(b)) for a, b in pts] for s, pts in data["curve"].items()},
                        int(data["seed"]), int(data["playouts"]), str(data["bot"]), float(data["precision"]))
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"the saved review is incomplete or malformed: {type(exc).__name__}: {exc}") from None
+
+    def only(self, seat: str, start: int = 0) -> Review | None:
+        """This review cut down to ``seat``'s decisions made at history index ``start`` or later, their steps
+        counted from ``start`` (a seat's copy of the game, whose history begins there): what may travel in that
+        seat's save. The curve keeps the points measured at those decisions (on the seat's own copy of the
+        game, so they say nothing the seat could not know) and the final scores; None if no decision is left."""
+        if seat not in self.seats:
+            return None
+        kept = tuple(replace(j, step=j.step - start) for j in self.judgements if j.player == seat and j.step >= start)
+        if not kept:
+            return None
+        at = {j.step + start + 1 for j in kept if j.options > 1}
+        last = max((p[0] for pts in self.curve.values() for p in pts), default=-1)
+        final = last if last not in {j.step + 1 for j in self.judgements} else None
+        curve = {s: [(a - start, v) for a, v in pts if a in at or a == final] for s, pts in self.curve.items()}
+        return Review((seat,), kept, curve, self.seed, sum(j.playouts for j in kept), self.bot, self.precision)
+
+    def check(self, game: Any) -> None:
+        """Raises ValueError saying what is wrong unless this review judges ``game``'s own line: its seats are
+        the game's players (a seat's copy: that seat alone), each judgement stands at a decision of its player
+        with the choice the game made there among as many options, every decision of the reviewed seats is
+        judged, and the curve stays within the game. Changes nothing."""
+        players = list(game.scores)
+        for seat in self.seats:
+            if seat not in players:
+                raise ValueError(f"it reviews {seat!r}, who is not a player of this game ({', '.join(players)})")
+        if game.seat is not None and self.seats != (game.seat,):
+            raise ValueError(f"this is {game.seat}'s save: it may hold a review of {game.seat}'s decisions only, "
+                             f"not of {', '.join(self.seats)}")
+        decided = {step: (player, entry, options) for step, player, entry, options, _ in _walk(game, self.seats)}
+        for j in self.judgements:
+            if j.step not in decided:
+                raise ValueError(f"it judges a decision at step {j.step}, where none of {', '.join(self.seats)} "
+                                 f"decided in this game ({len(game.history)} history entries): another game or "
+                                 "other moves")
+            player, entry, options = decided[j.step]
+            if (player, entry) != (j.player, j.played):
+                raise ValueError(f"at step {j.step} it judges {j.player} choosing {j.played!r}, but in this game "
+                                 f"{player} chose {entry!r}: another game or other moves")
+            if j.options != len(options) or j.best not in options:
+                raise ValueError(f"at step {j.step} it judges {j.options} options with the best {j.best!r}, but "
+                                 f"this game offered {len(options)}: another game or other moves")
+        missing = sorted(set(decided) - {j.step for j in self.judgements})
+        if missing:
+            raise ValueError(f"it judges no decision at step {missing[0]}, where {decided[missing[0]][0]} decided: "
+                             "a review judges every decision of its seats")
+        for seat, pts in self.curve.items():
+            if seat not in players:
+                raise ValueError(f"its curve names {seat!r}, who is not a player of this game")
+            bad = next((a for a, v in pts if not 0 <= a <= len(game.history) or not math.isfinite(v)), None)
+            if bad is not None:
+                raise ValueError(f"its curve of {seat} has a point at step {bad} (or not a number), outside this "
+                                 f"game's {len(game.history)} history entries")
 
     def __str__(self) -> str:
         lines = [f"review of {', '.join(self.seats)} ({self.bot} playouts, seed {self.seed}, {self.playouts} playouts)"]
@@ -531,6 +596,160 @@ def _check(game: Any, seat: str | None, min_playouts: int, max_playouts: int, st
             raise ValueError(f"this game is {game.seat}'s copy: only {game.seat}'s decisions can be reviewed")
         return (game.seat,)
     return (seat,) if seat is not None else tuple(players)
+
+
+def _walk(game: Any, seats: tuple[str, ...], texts: bool = False
+          ) -> Iterable[tuple[int, str, str, list[str], Any]]:
+    """(step, player, choice made, options offered, texts) of each decision of ``seats`` a review judges in
+    ``game``; with ``texts`` the last is (the English prompt, every option's label per language), else None."""
+    twin = game.copy()
+    twin._rebuild([])
+    for step, entry in enumerate(game.history):
+        decision = twin.decision
+        if (decision is not None and decision.player in seats and entry != SEALED
+                and not entry.startswith(("force:", "seed:"))):
+            words = None
+            if texts:
+                words = (twin.decision_in("en").prompt,
+                         {lang: {c.id: c.label for c in twin.choices_in(lang)} for lang in ("en", "it", "de")})
+            yield step, decision.player, entry, list(twin.choice_ids), words
+        twin._check(entry)
+        twin._apply(entry)
+
+
+SAVE_FIELD = "review"
+"""A saved game's field holding its finished reviews (a list of :func:`_to_save`'s data), read by ``from_json``."""
+UNIT = 1_000_000
+"""A save holds whole numbers only (core/doors.py): a review's values are written in millionths of a point."""
+_FLOAT_KEYS = ("value", "best_value", "loss", "rival")
+_PAIR_KEYS = ("value_ci", "best_ci", "loss_ci", "gap_ci")
+
+
+def _whole(v: float) -> int | None:
+    return None if math.isnan(v) else round(v * UNIT)
+
+
+def _point(v: Any, where: str) -> float:
+    if v is None:
+        return math.nan
+    if type(v) is not int:
+        raise ValueError(f"{where} must be a whole number (millionths of a point) or null, not {v!r}")
+    return v / UNIT
+
+
+def _to_save(r: Review) -> dict[str, Any]:
+    """A review as a save holds it: ids and whole numbers only (the texts are worded again from the game on load)."""
+    judgements = []
+    for j in r.judgements:
+        d = {"step": j.step, "player": j.player, "played": j.played, "best": j.best, "options": j.options,
+             "label": j.label, "rules": list(j.rules), "playouts": j.playouts}
+        d.update({k: _whole(getattr(j, k)) for k in _FLOAT_KEYS})
+        d.update({k: [_whole(v) for v in getattr(j, k)] for k in _PAIR_KEYS})
+        d["gains"] = {k: _whole(v) for k, v in j.gains.items()}
+        d["values"] = {k: [_whole(v[0]), v[1]] for k, v in j.values.items()}
+        judgements.append(d)
+    return {"format": FORMAT, "version": 1, "seats": list(r.seats), "seed": r.seed, "playouts": r.playouts,
+            "bot": r.bot, "precision": _whole(r.precision),
+            "curve": {s: [[a, _whole(v)] for a, v in pts] for s, pts in r.curve.items()}, "judgements": judgements}
+
+
+def _from_save(data: Any, game: Any) -> Review:
+    """A review from :func:`_to_save`'s data, checked against ``game`` (:meth:`Review.check`), its texts (prompt,
+    the options' labels) worded from the game. ValueError says what is wrong."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
+        raise ValueError(f"not a saved review: expected format {FORMAT!r}, version 1")
+    unknown = sorted(set(data) - {"format", "version", "seats", "seed", "playouts", "bot", "precision", "curve",
+                                  "judgements"})
+    if unknown:
+        raise ValueError(f"unknown field {unknown[0]!r}")
+    try:
+        seats = tuple(data["seats"])
+        if not seats or not all(type(x) is str for x in seats):
+            raise ValueError("'seats' must be a non-empty list of player names")
+        judgements = []
+        for i, d in enumerate(data["judgements"]):
+            if d["label"] not in (*LABELS, "only"):
+                raise ValueError(f"judgement {i}: unknown label {d['label']!r} (labels: {', '.join(LABELS)}, only)")
+            for k in ("step", "options", "playouts"):
+                if type(d[k]) is not int or d[k] < 0:
+                    raise ValueError(f"judgement {i}: {k!r} must be a whole number >= 0, not {d[k]!r}")
+            for k in ("player", "played", "best"):
+                if type(d[k]) is not str:
+                    raise ValueError(f"judgement {i}: {k!r} must be a text, not {d[k]!r}")
+            floats = {k: _point(d[k], f"judgement {i}: {k!r}") for k in _FLOAT_KEYS}
+            pairs = {}
+            for k in _PAIR_KEYS:
+                a, b = d[k]
+                pairs[k] = (_point(a, f"judgement {i}: {k!r}"), _point(b, f"judgement {i}: {k!r}"))
+            values = {}
+            for k, v in d["values"].items():
+                mean, n = v
+                if type(n) is not int:
+                    raise ValueError(f"judgement {i}: the playouts of option {k!r} must be a whole number")
+                values[k] = (_point(mean, f"judgement {i}: the value of option {k!r}"), n)
+            judgements.append(Judgement(
+                d["step"], d["player"], "", d["played"], d["best"], d["options"], floats["value"], pairs["value_ci"],
+                floats["best_value"], pairs["best_ci"], floats["loss"], d["label"],
+                tuple(str(x) for x in d["rules"]), d["playouts"], pairs["loss_ci"],
+                {str(k): _point(v, f"judgement {i}: gain {k!r}") for k, v in d["gains"].items()}, floats["rival"],
+                {}, values, pairs["gap_ci"]))
+        curve = {str(x): [(int(a), _point(v, f"the curve of {x}")) for a, v in pts]
+                 for x, pts in data["curve"].items()}
+        for k in ("seed", "playouts"):
+            if type(data[k]) is not int:
+                raise ValueError(f"{k!r} must be a whole number, not {data[k]!r}")
+        review = Review(seats, tuple(judgements), curve, data["seed"], data["playouts"], str(data["bot"]),
+                        _point(data["precision"], "'precision'"))
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"the saved review is incomplete or malformed ({type(exc).__name__}: {exc})") from None
+    review.check(game)
+    texts = {step: words for step, _, _, _, words in _walk(game, seats, texts=True)}
+    worded = []
+    for j in review.judgements:
+        prompt, words = texts[j.step]
+        worded.append(replace(j, prompt=prompt, words={lang: (w[j.played], w[j.best]) for lang, w in words.items()}))
+    return replace(review, judgements=tuple(worded))
+
+
+def save_reviews(reviews: Iterable[Review], game: Any, seat: str | None = None) -> list[dict[str, Any]]:
+    """The reviews of ``game`` as its save (``game.to_json(seat)``) may carry them: all of them in the referee's
+    save; in ``seat``'s save only that seat's own judgements, counted from where the seat's copy begins (hidden is
+    hidden: another seat's review was measured on what that seat knew). Each is checked against the saved game."""
+    reviews = list(reviews)
+    if seat is None and game.seat is None:
+        for r in reviews:
+            r.check(game)
+        return [_to_save(r) for r in reviews]
+    seat = seat if seat is not None else game.seat
+    copy = type(game).from_json(game.to_json(seat=seat))
+    start = len(game.history) - len(copy.history) if game.seat is None else 0
+    out = []
+    for r in reviews:
+        mine = r.only(seat, start)
+        if mine is not None:
+            mine.check(copy)
+            out.append(_to_save(mine))
+    return out
+
+
+def load_reviews(data: Any, game: Any) -> tuple[Review, ...]:
+    """The reviews a save's ``review`` field holds, each checked against the loaded ``game`` (:meth:`Review.check`);
+    ValueError says which one and what is wrong."""
+    if not isinstance(data, list):
+        raise ValueError("it must be a list of saved reviews, as HickoryWidget.to_json() writes them")
+    out = []
+    seen: set[str] = set()
+    for i, item in enumerate(data):
+        try:
+            r = _from_save(item, game)
+        except ValueError as exc:
+            raise ValueError(f"review {i}: {exc}") from None
+        twice = seen & set(r.seats)
+        if twice:
+            raise ValueError(f"review {i}: {sorted(twice)[0]} is reviewed twice")
+        seen |= set(r.seats)
+        out.append(r)
+    return tuple(out)
 
 
 def _decisions(game: Any, seats: tuple[str, ...], seed: int, engine: ReviewEngine) -> Iterable[_Decision]:

@@ -38,7 +38,7 @@ T = TypeVar("T")
 Flow = Generator[Any, "str | None", None]
 """A rules flow: yields :class:`Ask` (a decision) or ``CHECKPOINT``, receives the chosen option id."""
 
-SAVE_FIELDS = ("format", "version", "origin", "seat", "history", "redo", "state_sha256")
+SAVE_FIELDS = ("format", "version", "origin", "seat", "history", "redo", "state_sha256", "review")
 MAX_HISTORY = 100_000
 """Most entries in a saved history or redo list (a whole game takes a few hundred to a few thousand)."""
 SEED_RANGE = (-(2**63), 2**64 - 1)
@@ -60,7 +60,8 @@ def _seed_text(text: str) -> bool:
 
 
 RUNNER_FIELDS = ("_origin", "_seat", "_private_fn", "_fill_seed", "_start", "_redo", "_state", "_history", "_events",
-                 "_marks", "_checkpoints", "_secret", "_private", "_fills", "_reveals", "_gen", "_ask", "language")
+                 "_marks", "_checkpoints", "_secret", "_private", "_fills", "_reveals", "_gen", "_ask", "language",
+                 "saved_reviews")
 """Every field a runner sets (GameRunner.copy copies them all)."""
 
 
@@ -120,6 +121,8 @@ class GameRunner:
     def __init__(self, state: Any, origin: dict[str, Any], seat: str | None = None) -> None:
         self._origin = origin
         self._seat = seat
+        self.saved_reviews: tuple[Any, ...] = ()
+        """The finished reviews a loaded save held (``core.review.Review``, checked against this game), else ()."""
         self._private_fn: Callable[[Ask, str], bool] | None = getattr(self.rules, "private", None)
         self._fill_seed: int | None = None
         if seat is not None and has_information(self.rules):
@@ -613,6 +616,14 @@ class GameRunner:
                             "it was edited or made by a different rules version")
         game._check_redo(redo)
         game._redo = list(redo)
+        if data.get("review") is not None:  # a finished review saved with the game (the widget's save): checked
+            from .review import load_reviews
+
+            try:
+                game.saved_reviews = load_reviews(data["review"], game)
+            except ValueError as bad:
+                raise SaveError(f"saved game field 'review' does not fit this game: {bounded(str(bad), 300)} (the "
+                                "game loads without it once the field is removed)") from None
         return game
 
     @classmethod

@@ -177,6 +177,8 @@ class HickoryWidget(GameWidget):
         self._retry: Retry | None = None
         self._margin_job = Background()
         self._margin_wanted: tuple[str, Game, str | None] | None = None
+        self._review_source: Game | None = None
+        """The game whose saved review was last looked for (a game loaded with one shows it at once)."""
         super().__init__(game if game is not None else Game.new(), seats=seats, **kwargs)
 
     # ---------------------------------------------------------------------------------------- Python API
@@ -279,6 +281,30 @@ class HickoryWidget(GameWidget):
             raise IllegalChoice(self._t("ui.review.no_retry"))
         self._retry.game, self._retry.verdict = self._retry.start.copy(), None
         self._refresh()
+
+    def to_json(self, seat: str | None = None) -> str:
+        """The game's save (``Game.to_json(seat)``) with its finished review when there is one of the game as it
+        stands: loaded back (``Game.from_json``, then ``.widget()``) the review panel shows it at once. A seat's save
+        holds only that seat's own judgements (``core.review.save_reviews``)."""
+        import json
+
+        from ..core.review import SAVE_FIELD, save_reviews
+
+        text = self.game.to_json(seat=seat)
+        if not self._reviews or self.review.get("status") != "done" or self._review_key != history_key(self.game):
+            return text
+        reviews = save_reviews(self._reviews, self.game, seat)
+        if not reviews:
+            return text
+        data = json.loads(text)
+        data[SAVE_FIELD] = reviews
+        return json.dumps(data, separators=(",", ":"))
+
+    def save(self, path: str | Path, seat: str | None = None) -> Path:
+        """Writes :meth:`to_json` to ``path`` (UTF-8) and returns it."""
+        path = Path(path)
+        path.write_text(self.to_json(seat), encoding="utf-8")
+        return path
 
     def close_review(self) -> None:
         """Hides the review panel (its results are kept: Review shows them again) and returns to the game now."""
@@ -397,6 +423,8 @@ class HickoryWidget(GameWidget):
             view["review_focus"] = focus
         if self._retry is not None:
             view["retry"] = self._retry_view()
+            if self._retry.verdict is not None and view["decision"] is not None:  # judged: the board shows what
+                view["decision"] = {**view["decision"], "choices": []}  # followed, nothing more to pick there
             view["can_undo"] = view["can_redo"] = False
             if self._retry.verdict is not None and view["decision"] is not None:  # judged: one decision, no more
                 view["decision"] = {**view["decision"], "choices": []}
@@ -597,7 +625,11 @@ class HickoryWidget(GameWidget):
 
     def _check_review(self) -> None:
         """A review belongs to the line it judged: once the game has left it (a move, undo, a branch, a new game)
-        the review is marked stale, a running one is stopped, and the reviewed decision is left."""
+        the review is marked stale, a running one is stopped, and the reviewed decision is left. A game given to
+        the widget with a saved review (``Game.from_json`` of a save that holds one) shows it at once."""
+        if self.game is not self._review_source:
+            self._review_source = self.game
+            self._restore_review()
         if self._review_key is None or history_key(self.game) == self._review_key:
             return
         self.cancel_review()
@@ -605,6 +637,24 @@ class HickoryWidget(GameWidget):
         if self.review:
             self.review = {**self.review, "status": "stale", "decisions": [], "curve": {}, "counts": {},
                            "message": self._t("ui.review.stale")}
+
+    def _restore_review(self) -> None:
+        """The finished review a loaded save held (``game.saved_reviews``, checked on load), as if just run; none
+        when it no longer fits the game (played on since it was loaded)."""
+        saved = list(getattr(self.game, "saved_reviews", ()))
+        if not saved or self._review_job.running:
+            return
+        try:
+            for r in saved:
+                r.check(self.game)
+        except ValueError:
+            return
+        seats = [s for r in saved for s in r.seats]
+        n = sum(len(r.judgements) for r in saved)
+        self._reviews, self._review_key, self._review_rows = saved, history_key(self.game), ()
+        self._focus, self._retry = None, None
+        self.review = {"status": "done", "open": True, "key": self._review_key, "done": n, "total": n,
+                       "seat": seats[0], "seats": seats, "decisions": [], "curve": {}, "counts": {}, "message": ""}
 
     def _check_key(self, key: str) -> None:
         if self._review_key is None or self.review.get("status") != "done":

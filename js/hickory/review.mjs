@@ -180,29 +180,62 @@ function reviewFocus(view, review, ctx) {
   return box;
 }
 
-/** A retried decision: the question, then the verdict (best, or the points the pick loses) and the tries. */
+/** The ways on from a retried decision: another try once judged, back to the reviewed decision, or to now. */
+function retryButtons(view, ctx, prefix = "review", now = true) {
+  const r = view.retry;
+  const bar = htmlNode("div", { class: "hk-review-buttons" });
+  if (r.verdict) bar.appendChild(reviewButton(tr("ui.review.try_again", "Try again"), `${prefix}-again`, () => ctx.send({ type: "review_again" })));
+  bar.appendChild(reviewButton(tr("ui.review.back_to_review", "Back to the decision"), `${prefix}-back`, () => ctx.jump(r.step)));
+  if (now) bar.appendChild(reviewButton(tr("ui.return_now", "Return to now"), `${prefix}-now`, () => ctx.look(null)));
+  return bar;
+}
+
+/** The question of a retried decision, or once judged, which move was retried (the verdict follows). */
+function retryHead(r) {
+  return r.verdict
+    ? tr("ui.review.retried", "Move {n} retried ({seat}):", { n: r.move, seat: r.seat })
+    : tr("ui.review.retry_intro", "Move {n} again: what is best for {seat}? Pick an option on the board or in the list.", { n: r.move, seat: r.seat });
+}
+
+/** A retried decision in the panel: the question; once picked, the verdict (best, or the points the pick loses),
+ * the tries, why, and what the board shows now; then the ways on. */
 function reviewRetry(view, ctx) {
   const r = view.retry;
   const box = htmlNode("div", { class: "hk-review-retry", "data-testid": "review-retry", "data-tries": r.tries,
-    "data-solved": r.solved ? "yes" : "no", role: "group", "aria-label": tr("ui.review.retry", "Retry from here") });
-  htmlNode("p", { class: "hk-review-focus-head" }, box, tr("ui.review.retry_intro",
-    "Move {n} again: what is best for {seat}? Pick an option on the board or in the list.", { n: r.move, seat: r.seat }));
+    "data-solved": r.solved ? "yes" : "no", "data-judged": r.verdict ? "yes" : "no", role: "group",
+    "aria-label": tr("ui.review.retry", "Retry from here") });
+  htmlNode("p", { class: "hk-review-focus-head" }, box, retryHead(r));
   const v = r.verdict;
   if (v) {
     const p = htmlNode("p", { class: `hk-review-verdict ${v.correct ? "hk-review-right" : "hk-review-wrong"}`, role: "status",
       "data-testid": "review-verdict", "data-correct": v.correct ? "yes" : "no" }, box, v.message);
     htmlNode("span", { class: "hk-review-tries" }, p, ` ${r.tries_text}`);
     if (v.explain) htmlNode("p", { class: "hk-review-why" }, box, v.explain);
+    htmlNode("p", { class: "hk-muted" }, box, tr("ui.review.after_note",
+      "The board shows what followed your pick: the other seats answered as the review's bot would."));
   } else if (r.tries) {
     htmlNode("p", { class: "hk-review-tries" }, box, r.tries_text);
   }
-  const bar = htmlNode("div", { class: "hk-review-buttons" }, box);
-  if (v) bar.appendChild(reviewButton(tr("ui.review.try_again", "Try again"), "review-again", () => ctx.send({ type: "review_again" })));
-  bar.append(
-    reviewButton(tr("ui.review.back_to_review", "Back to the decision"), "review-back", () => ctx.jump(r.step)),
-    reviewButton(tr("ui.return_now", "Return to now"), "review-now", () => ctx.look(null)),
-  );
+  box.appendChild(retryButtons(view, ctx));
   return box;
+}
+
+/** A retried decision in the message area above the board (where a look back shows its bar): the question or the
+ * verdict, and the ways on (another try, back to the decision; the panel also returns to now), so the state after
+ * a pick is clear without scrolling to the panel. */
+export function drawRetryBar(view, ctx) {
+  const r = view.retry;
+  const bar = htmlNode("div", { "data-key": "retrybar", class: "hk-lookback hk-review-retrybar", "data-testid": "review-retrybar",
+    "data-judged": r.verdict ? "yes" : "no", role: "group", "aria-label": tr("ui.review.retry", "Retry from here") });
+  const v = r.verdict;
+  const text = htmlNode("strong", {}, bar, retryHead(r));
+  if (v) {
+    text.append(" ");
+    htmlNode("span", { class: `hk-review-verdict ${v.correct ? "hk-review-right" : "hk-review-wrong"}` }, text,
+      `${v.message} ${r.tries_text}`);
+  }
+  bar.appendChild(retryButtons(view, ctx, "retrybar", false)); // one row in the message area's fixed height
+  return bar;
 }
 
 /**

@@ -7,7 +7,7 @@
 import { drawAll, drawLog, drawLookBack, tr, useTexts, targetMap, playerName } from "./board.mjs";
 import { morphChildren } from "../core/morph.mjs";
 import { kbEscape, kbItems } from "../core/keyboard.mjs";
-import { drawMargins, drawReview, reviewMarkBoard, reviewMarkLog } from "./review.mjs";
+import { drawMargins, drawRetryBar, drawReview, reviewMarkBoard, reviewMarkLog } from "./review.mjs";
 import { shellDownload, shellFit, shellFollow, shellKeys, shellLargePrint, shellMessages, shellMinWidth, shellOn, shellRoot } from "../core/shell.mjs";
 
 function reducedMotion() {
@@ -95,7 +95,8 @@ function render({ model, el }) {
 
   const announce = (view) => {
     let text = "";
-    if (view.retry) text = tr("ui.review.retry_intro", "Move {n} again: what is best for {seat}? Pick an option on the board or in the list.", { n: view.retry.move, seat: view.retry.seat });
+    if (view.retry?.verdict) text = `${view.retry.verdict.message} ${view.retry.tries_text}`;
+    else if (view.retry) text = tr("ui.review.retry_intro", "Move {n} again: what is best for {seat}? Pick an option on the board or in the list.", { n: view.retry.move, seat: view.retry.seat });
     else if (view.looking) text = tr("ui.looking_at", "Looking back: after move {n} of {total} (read-only)", { n: view.looking.step, total: view.looking.steps });
     else if (view.over) text = tr("ui.game_over", "Game over: standings");
     else if (view.decision) text = `${tr("ui.decides", "{color} decides: ", { color: playerName(view.decision.player) })}${view.decision.prompt}`;
@@ -246,7 +247,7 @@ function render({ model, el }) {
       // log is neither detached nor styled again on every move.
       if (boardArea.parentNode !== content) content.replaceChildren(boardArea);
       morphChildren(boardArea, drawAll(view, { ...ctx, logApart: true }));
-      messages.show("look", view.looking ? drawLookBack(view, ctx) : "");
+      messages.show("look", view.looking ? drawLookBack(view, ctx) : view.retry ? drawRetryBar(view, ctx) : "");
       reviewMarkBoard(content, view);
       const history = drawLog(view, ctx);
       if (history.parentNode !== content) content.appendChild(history);

@@ -112,6 +112,17 @@ def test_review_a_game_jump_to_a_mistake_and_retry_it_in_english_and_german(page
     page.locator(f'{HICKORY} button.cs-choice[data-choice-id="{shown["best"]}"]').click()
     verdict = lab.wait_for(page, f'{HICKORY} [data-testid=review-verdict][data-correct="yes"]')
     assert verdict.inner_text().startswith("Best!") and "Tries: 2" in verdict.inner_text()
+    # after a verdict the state is clear where the eye is, above the board: which move was retried, the verdict,
+    # and the ways on (another try, back to the decision, now); nothing is left to pick on the board
+    bar = lab.wait_for(page, f'{HICKORY} [data-testid=review-retrybar][data-judged="yes"]')
+    assert bar.inner_text().startswith(f"Move {int(shown['step']) + 1} retried") and "Best!" in bar.inner_text()
+    for control in ("retrybar-again", "retrybar-back"):
+        assert bar.query_selector(f"[data-control={control}]").is_visible()
+    area = page.locator(f"{HICKORY} .cs-messages")  # all of it within the message area's fixed height
+    assert area.evaluate("(e) => e.scrollHeight <= e.clientHeight + 1"), area.evaluate("(e) => [e.scrollHeight, "
+                                                                                        "e.clientHeight]")
+    assert "Pick an option" not in page.locator(f"{HICKORY} [data-testid=review-retry]").inner_text()
+    assert page.locator(f"{HICKORY} .hk-decision button.cs-choice").count() == 0
     lab.screenshot(page, "review-en-retry-1024")
     lab.run_cell(page, 1)  # the game itself was not changed by the look back nor by the retry
     assert "over=True status=done" in lab.cell_text(page, 1)
@@ -159,4 +170,63 @@ def test_review_a_game_jump_to_a_mistake_and_retry_it_in_english_and_german(page
     assert texts[0]["px"] >= 16, texts
     lab.screenshot(page, "review-de-projector-1024")
     print("\n" + "\n".join(figures))
+    lab.close_everything(page)
+
+
+SAVE_CELL = """\
+import json
+from hickory_widget import Game, Position
+game = Position(players=["blue", "red"], seed=3).hour(11).minute(6).game(play_on=True)
+w = game.widget(seats={"red": "greedy", "blue": "random"}, animate=False)
+w.set_seats({"blue": "human"})
+w.start_review(wait=True)  # reviewed once, then saved with its review
+text = w.to_json()
+print("saved with review:", "review" in json.loads(text), w.review["status"])
+"""
+LOAD_CELL = """\
+w2 = Game.from_json(text).widget(animate=False)  # loaded back: no review is run
+w2
+"""
+LOADED_CELL = ('print(f"kernel: ran={w2._review_job._thread is not None} status={w2.review.get(\'status\')} "'
+               'f"decisions={len(w2.review.get(\'decisions\', []))}")')
+
+
+def test_a_saved_game_loads_back_with_its_review_shown_without_running_it(page, lab_server, lab,
+                                                                           tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 1024, "height": 768})
+    notebook = lab.write_notebook(tmp_path / "review-save.ipynb", SAVE_CELL, LOAD_CELL, LOADED_CELL, GERMAN_CELL
+                                  .replace("w.", "w2."))
+    lab.open_notebook(page, lab_server, notebook, run_all=False)
+    lab.run_cell(page, 0)
+    assert "saved with review: True done" in lab.cell_text(page, 0)
+    lab.run_cell(page, 1)
+    lab.wait_for(page, f"{HICKORY}[data-live=yes]", timeout=120_000)
+    set_screen(page, 1024, 768, file_browser=False)
+    # the panel is open and done at once, its labels in the panel and in the history list
+    lab.wait_for(page, f'{REVIEW}[data-status="done"]', timeout=30_000)
+    assert page.locator(f"{REVIEW} [data-testid=review-progress]").count() == 0
+    assert page.locator(f"{REVIEW} [data-testid=review-graph] path[data-seat=blue]").count() == 1
+    assert page.locator(f"{HICKORY} .cs-log .hk-review-badge").count() >= 1
+    assert page.locator(f"{HICKORY} .cs-log .hk-review-logmark.hk-sr").first.text_content().startswith("Review: ")
+    assert page.locator(f"{REVIEW} .hk-review-item").count() >= 1
+    lab.run_cell(page, 2)
+    assert "ran=False status=done decisions=" in lab.cell_text(page, 2)  # from the save, never run in this widget
+    assert "decisions=0" not in lab.cell_text(page, 2)
+    page.locator(REVIEW).scroll_into_view_if_needed()
+    lab.screenshot(page, "review-loaded-en-1024")
+    page.locator(f"{HICKORY} .cs-log .hk-review-badge").first.scroll_into_view_if_needed()
+    lab.screenshot(page, "review-loaded-log-en-1024")  # the labels in the history list
+    shown = jump_to_first_mistake(page, lab)  # a saved review jumps like a fresh one
+    assert shown["best"] and shown["best"] != shown["played"]
+    page.locator(f"{HICKORY} [data-control=review-now]").click()
+    lab.wait_for(page, f'{HICKORY}[data-looking=""]')
+
+    lab.run_cell(page, 3)  # in German: worded again from the save's ids
+    lab.wait_for(page, f'{HICKORY}[lang="de"]')
+    assert "Auswertung der Partie" in page.locator(REVIEW).inner_text()
+    assert page.locator(f"{HICKORY} .cs-log .hk-review-logmark.hk-sr").first.text_content().startswith("Auswertung: ")
+    page.locator(REVIEW).scroll_into_view_if_needed()
+    texts = smallest_text(page)
+    assert texts[0]["px"] >= 11, texts
+    lab.screenshot(page, "review-loaded-de-1024")
     lab.close_everything(page)
