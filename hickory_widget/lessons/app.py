@@ -12,6 +12,8 @@ Voilà gives each visitor a kernel of their own, and the page's address says wha
   ``teacher``, a name nobody may register) and refuses Reset, so it asks for nothing.
 * ``&game=mice`` (or ``clocktowers``, ``hickory``): the game the lessons (or the dashboard) open on; a row of
   buttons above the lessons changes it (:mod:`.game_bar`).
+* Once a learner is in (PIN, join link or hub), the row of games above the lessons has one more button, Tables: the
+  game tables (:mod:`.table_lobby`, :mod:`.table_view`): sit at a table, or open one, and play from this device.
 * Behind JupyterHub (``$JUPYTERHUB_USER`` in the kernel's environment) the hub's user is the learner and
   nothing is asked.
 * In the static site (JupyterLite: the kernel runs in the learner's browser, see scripts/lite.sh) there is no
@@ -136,6 +138,8 @@ def classroom_app(query: str | None = None) -> Any:
     from .join import JoinForm, error_text, store_text
     from .progress import ProgressError
     from .store import StoreError
+    from .table_lobby import TableLobby, TablesBar
+    from .tables import classroom_tables
     from .tracked import TRACKED
 
     q = parse_qs(query_string() if query is None else query, keep_blank_values=True)
@@ -163,7 +167,7 @@ def classroom_app(query: str | None = None) -> Any:
             widget.reset_asked = lambda: bars[0].ask_reset() if bars else None
             return widget
 
-        bars.append(GameBar(box, lang, game, make))
+        bars.append(TablesBar(box, lang, game, make, lambda: TableLobby(classroom_tables(path), name, lang, game)))
         return bars[0]
 
     if hub:

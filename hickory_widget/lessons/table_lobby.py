@@ -9,13 +9,14 @@ whether a table changed (one query on the tables' ``changed`` times) and is draw
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
 from ..core.information import public_view
 from ..core.tables import TableError, Tables
 from .classroom_words import say
-from .game_bar import game_name
+from .game_bar import GameBar, game_name
 from .games import NAMES
 from .panel import Panel
 from .table_view import POLL, TableSeat, seat_holder
@@ -177,3 +178,54 @@ class TableLobby:
                 f'</label><label>{x("table.level")} <select name="level" data-testid="open-level">{levels}'
                 f'</select></label><div class="cl-bar"><button class="cl-main" data-action="open" '
                 f'data-testid="open-go">{x("table.open")}</button></div></form>')
+
+
+
+class TablesBar(GameBar):
+    """The row of games with one more button, Tables: the learner's list of tables (made on first use) in place
+    of the lessons; a game's button brings the lessons back. The tables' pages stop polling while hidden."""
+
+    def __init__(self, box: Any, lang: str, game: str, make: Callable[[str, str], Any],
+                 lobby: Callable[[], TableLobby]) -> None:
+        self.make_lobby = lobby
+        self.lobby: TableLobby | None = None
+        self.showing = "lessons"
+        super().__init__(box, lang, game, make)
+
+    def draw(self) -> None:
+        super().draw()
+        on = self.showing == "tables"
+        button = (f'<button data-action="tables" data-testid="show-tables" aria-pressed="{str(on).lower()}"'
+                  f'{" class=cl-main" if on else ""}>{escape(say(self.lang, "table.title"))}</button>')
+        self.panel.html = self.panel.html.replace("</nav>", button + "</nav>", 1)
+
+    def handle(self, kind: str, arg: Any, fields: dict[str, str]) -> None:
+        if kind == "tables":
+            self.show_tables()
+            return
+        if kind == "game" and self.showing == "tables":
+            self._polling(False)
+            self.showing = "lessons"
+            if arg == self.game:
+                self.box.children = (self.panel, self.lessons)
+                self.draw()
+                return
+        super().handle(kind, arg, fields)
+
+    def show_tables(self) -> TableLobby:
+        if self.lobby is None:
+            self.lobby = self.make_lobby()
+        else:
+            self._polling(True)
+            self.lobby.refresh(force=True)
+        self.showing = "tables"
+        self.draw()
+        self.box.children = (self.panel, self.lobby.box)
+        return self.lobby
+
+    def _polling(self, on: bool) -> None:
+        if self.lobby is None:
+            return
+        self.lobby.panel.poll = POLL if on and self.lobby.seat is None else 0.0
+        if self.lobby.seat is not None:
+            self.lobby.seat.panel.poll = POLL if on else 0.0
