@@ -8,6 +8,8 @@ Voilà gives each visitor a kernel of their own, and the page's address says wha
   name is closed to the form: only the link opens it.
 * ``?teacher``: the teacher's dashboard (:mod:`.dashboard`) once the teacher's code is typed
   (``$HICKORY_TEACHER_CODE``; scripts/classroom.sh makes one and prints it when the app starts).
+* ``?watch=3``: table 3 as a watcher sees it (the projector's page, :mod:`.table_watch`): the board from no seat,
+  no hidden card, live; the teacher's Tables tab gives this address.
 * ``?present=1``: the teacher's presentation mode: it never reads nor writes anybody's record (not even one named
   ``teacher``, a name nobody may register) and refuses Reset, so it asks for nothing.
 * ``&game=mice`` (or ``clocktowers``, ``hickory``): the game the lessons (or the dashboard) open on; a row of
@@ -148,6 +150,14 @@ def classroom_app(query: str | None = None) -> Any:
     game = pick_game(q.get("game", [""])[0])
     # the classroom's store; in the static site (the visitor's own browser, one learner) a JSON file as before
     path = Path(os.environ.get("HICKORY_PROGRESS") or DEFAULT_PATH) if static_site() else progress_path()
+    if "watch" in q and not static_site():  # a table from no seat (the projector): nothing hidden, nothing asked
+        from .table_watch import TableWatch
+
+        tables = classroom_tables(path)
+        wanted = q["watch"][0]
+        if not wanted.isdigit() or all(row["id"] != int(wanted) for row in tables.tables()):
+            raise ValueError(f"watch= names a table by its number; there is no table {wanted[:20]!r}")
+        return TableWatch(tables, int(wanted), lang).box
     if "teacher" in q:
         return Dashboard(path, lang, os.environ.get("HICKORY_TEACHER_CODE") or None, game=game).panel
     hub = os.environ.get("JUPYTERHUB_USER")

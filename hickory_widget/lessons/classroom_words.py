@@ -144,6 +144,13 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     "table.dash.none": {"en": "No table yet. Open one here, or let the learners open theirs.",
                         "it": "Ancora nessun tavolo. Aprine uno qui, o lascia che li aprano gli studenti.",
                         "de": "Noch kein Tisch. Öffne hier einen oder lass die Lernenden ihre öffnen."},
+    "table.dash.not_over": {"en": "The game is not over yet.", "it": "La partita non è ancora finita.",
+                            "de": "Die Partie ist noch nicht vorbei."},
+    "table.dash.reviewing": {"en": "The review is under way…", "it": "La revisione è in corso…",
+                             "de": "Die Auswertung läuft …"},
+    "table.dash.review_failed": {"en": "The review failed ({problem}).", "it": "La revisione non è riuscita "
+                                 "({problem}).", "de": "Die Auswertung ist fehlgeschlagen ({problem})."},
+    "table.dash.points": {"en": "Points", "it": "Punti", "de": "Punkte"},
     "table.status.open": {"en": "Open", "it": "Aperto", "de": "Offen"},
     "table.status.paused": {"en": "Paused by the teacher", "it": "In pausa (insegnante)",
                             "de": "Von der Lehrkraft angehalten"},
