@@ -7,6 +7,7 @@ card; the teacher's Tables tab shows every hand and the projector's page (a view
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ import pytest
 from hickory_widget.core.information import public_view
 from hickory_widget.lessons.app import classroom_app
 from hickory_widget.lessons.dashboard import Dashboard
+from hickory_widget.lessons.table_desk import review_text
 from hickory_widget.lessons.table_lobby import TableLobby
 from hickory_widget.lessons.table_view import TableSeat
 from hickory_widget.lessons.table_watch import TableWatch
@@ -249,7 +251,23 @@ def test_a_finished_table_is_reviewed_from_the_teachers_tab(classroom: Path) -> 
     send(dash.panel, "code", code=CODE)
     send(dash.panel, "tab", "tables")
     assert f'data-testid="dash-table-review-{table}"' in dash.panel.html
-    text = dash.desk.review(table, wait=True)
-    assert text.startswith("P1: ") and "\nP2: " in text
-    dash.refresh()
-    assert f'data-testid="dash-review-{table}"' in dash.panel.html
+    send(dash.panel, "table-review", str(table))
+    try:
+        assert dash.desk.reviews[table] == "The review is under way…"
+        assert f'data-testid="dash-review-{table}"' in dash.panel.html
+        assert any(t.name == f"review-table-{table}" for t in threading.enumerate()), "it runs beside the page"
+    finally:
+        dash.desk.cancel.set()  # a whole game's review takes minutes here: core/review.py's tests judge it
+
+
+def test_a_review_reads_as_counts_and_mistakes_per_seat() -> None:
+    from hickory_widget.core.review import Judgement, Review
+
+    def judged(step: int, player: str, label: str) -> Judgement:
+        return Judgement(step=step, player=player, prompt="", played="a", best="b", options=2,
+                         value=0.0, value_ci=(0.0, 0.0), best_value=2.0, best_ci=(2.0, 2.0), loss=2.0,
+                         loss_ci=(1.0, 3.0), label=label, rules=(), playouts=8)
+
+    done = Review(("P1", "P2"), (judged(0, "P1", "best"), judged(1, "P2", "blunder")), {}, 0, 8)
+    text = review_text(done, "en")
+    assert text.splitlines()[0] == "P1: best 1" and "P2: blunder 1" in text and "(-2.0)" in text

@@ -84,6 +84,8 @@ class TableDesk:
         self.message = ""
         self.projected: int | None = None
         self.reviews: dict[int, str] = {}
+        self.cancel = threading.Event()
+        """Set to stop the reviews under way (a review of a long game takes minutes on a small machine)."""
 
     def stamp(self) -> tuple[Any, ...]:
         """What changes when a table does (or a review finishes): the dashboard redraws then."""
@@ -128,12 +130,14 @@ class TableDesk:
 
         def run() -> None:
             from ..core.review import review
-            from ..core.whatif import SerialExecutor
+            from ..core.whatif import Cancelled, SerialExecutor
 
             try:
                 done = review(game, seat=None, min_playouts=REVIEW_PLAYOUTS, max_playouts=REVIEW_PLAYOUTS,
-                              executor=SerialExecutor(), progress=False)
+                              executor=SerialExecutor(), progress=False, cancel=self.cancel)
                 self.reviews[table] = review_text(done, self.lang)
+            except Cancelled:
+                self.reviews.pop(table, None)
             except Exception as exc:  # the teacher reads that it failed; the developer the log
                 log.exception("the review of table %s failed", table)
                 self.reviews[table] = say(self.lang, "table.dash.review_failed", problem=type(exc).__name__)
