@@ -86,6 +86,8 @@ def test_a_move_on_one_device_reaches_the_other_at_its_next_poll(classroom: Path
     assert theirs.widget.game.history == mine.widget.game.history[:len(theirs.widget.game.history)]
     send(theirs.panel, "poll")
     assert not theirs.refresh(), "a poll with nothing new draws nothing"
+    theirs.widget._on_msg(None, {"type": "language", "lang": "de", "version": theirs.widget._version})
+    assert "Tisch" in theirs.panel.html and theirs.lang == "de", "bob reads the table in the language he chose"
 
 
 def test_a_stale_click_is_refused_in_the_learners_language_and_changes_nothing(classroom: Path) -> None:

@@ -194,7 +194,14 @@ class TableSeat:
         self.panel = Panel(self.handle, failed=say(lang, "classroom.error.failed"))
         self.panel.poll = POLL
         self.draw()
+        self.widget.observe(self._language, names="language")
         self.box = ipywidgets.VBox([self.panel, self.widget])
+
+    def _language(self, change: dict[str, Any]) -> None:
+        """The learner chose another language on the board: the options and the line above follow."""
+        if change["new"] != self.lang:
+            self.lang = change["new"]
+            self.refresh(force=True)
 
     # ------------------------------------------------------------------------------------------ the table
     def _stamp(self) -> tuple[Any, ...]:
