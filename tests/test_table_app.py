@@ -273,3 +273,39 @@ def test_a_review_reads_as_counts_and_mistakes_per_seat() -> None:
     done = Review(("P1", "P2"), (judged(0, "P1", "best"), judged(1, "P2", "blunder")), {}, 0, 8)
     text = review_text(done, "en")
     assert text.splitlines()[0] == "P1: best 1" and "P2: blunder 1" in text and "(-2.0)" in text
+
+
+def test_the_teacher_accepts_an_undo_and_closes_a_table_from_the_tab(classroom: Path) -> None:
+    ada, bob = device("ada"), device("bob")
+    send(ada.panel, "open", game="clocktowers", players="2", bots="0", level="greedy")
+    table = ada.seat.table
+    send(bob.panel, "poll")
+    send(bob.panel, "sit", f"{table}:P2")
+    send(ada.seat.panel, "poll")
+    click(ada.seat.widget, ada.seat.view["decision"]["choices"][0]["id"])
+    send(ada.seat.panel, "undo")
+    dash = Dashboard(classroom, "en", CODE)
+    send(dash.panel, "code", code=CODE)
+    send(dash.panel, "tab", "tables")
+    assert f'data-testid="dash-table-undo-{table}"' in dash.panel.html and "asked by P1" in dash.panel.html
+    send(dash.panel, "table-undo", str(table))
+    send(dash.panel, "table-close", str(table))
+    assert 'data-status="closed"' in dash.panel.html
+    send(ada.seat.panel, "poll")
+    assert ada.seat.widget.game.history == [] and "Closed" in ada.seat.panel.html
+    send(ada.seat.panel, "back")
+    assert f'data-testid="table-{table}"' not in ada.panel.html, "a closed table leaves the learners' list"
+
+
+def test_opening_a_table_with_computer_players_seats_them_at_the_last_seats(classroom: Path) -> None:
+    ada = device("ada", "it")
+    send(ada.panel, "game", "mice")
+    assert 'value="mice"' in ada.panel.html
+    send(ada.panel, "open", game="mice", players="4", bots="2", level="eager")
+    seats = classroom_tables(classroom).seats(ada.seat.table)
+    assert [(s["kind"], s["who"]) for s in seats] == [("learner", "ada"), ("empty", None), ("bot", "eager"),
+                                                      ("bot", "eager")]
+    assert "computer (ingordo)" in ada.seat.panel.html
+    send(ada.seat.panel, "back")
+    send(ada.panel, "open", game="mice", players="2", bots="0", level="eager")
+    assert ada.seat is None and "Scegli il gioco" in ada.panel.html, "Mice! is for 3 to 6: refused, nothing opened"
