@@ -1,7 +1,8 @@
 """Two learners at one Clocktowers table, each in a browser context of their own, against the classroom app in a
 real Voilà (preheated kernels, as scripts/classroom.sh serves it): Ada opens the table from her Tables page, Bob
 sits at its free seat from his, and Ada's click on her board reaches Bob's board without a reload (his page polls),
-while Bob's board offers him no option until his turn."""
+while Bob's board offers him no option until his turn and shows his own hand only; the teacher's Tables tab shows
+both hands, and the projector's page it gives (``?watch=``) shows none."""
 
 from __future__ import annotations
 
@@ -63,3 +64,23 @@ def test_two_browsers_at_one_table(browser: Any, voila_url: tuple[str, Path], la
 
     lab.expect(bob.locator("[data-testid=seat-turn]")).to_contain_text("P1")  # a Clocktowers turn: play, draw
     assert bob.locator("[data-choice-id]").count() == 0, "no option on the board of the seat that waits"
+    shown = sorted(c.get_attribute("data-card") for c in bob.query_selector_all(".ct-hand [data-card]"))
+    assert shown == sorted(tables.game(table).state.hands["P2"]), "his own hand only: Ada's is a count"
+
+    teacher = browser.new_context().new_page()
+    teacher.goto(f"{url}/?teacher&lang=de")
+    teacher.wait_for_selector("[data-testid=dash-code]", timeout=FIRST_BOARD_TIMEOUT_MS).fill("K7QM-4XPA")
+    teacher.keyboard.press("Enter")
+    teacher.wait_for_selector("[data-testid=dash-tab-tables]", timeout=FIRST_BOARD_TIMEOUT_MS).click()
+    row = teacher.wait_for_selector(f"[data-testid=dash-table-{table}]", timeout=MOVE_TIMEOUT_MS)
+    cells = row.query_selector_all("[data-testid=dash-hand]")
+    assert len(cells) == 2 and all(c.inner_text().strip() for c in cells), "the teacher sees both hands"
+    teacher.click(f"[data-testid=dash-table-project-{table}]")
+    address = teacher.wait_for_selector("[data-testid=dash-watch-url]").input_value()
+    assert address.endswith(f"?watch={table}&lang=de")
+
+    projector = browser.new_context().new_page()
+    projector.goto(address)
+    projector.wait_for_selector("[data-testid=watch]", timeout=FIRST_BOARD_TIMEOUT_MS)
+    projector.wait_for_selector(".ct-hand", state="attached", timeout=FIRST_BOARD_TIMEOUT_MS)
+    assert projector.locator(".ct-hand [data-card]").count() == 0, "the projector shows no hand"
