@@ -87,7 +87,7 @@ def public_view(game: Any, scores: bool = True) -> dict[str, Any]:
     rules = game.rules
     if not has_information(rules):
         out["common"] = {}
-        out["scores"] = dict(game.scores) if scores and not game.sealed(None) else None
+        out["scores"] = dict(game.scores) if scores else None  # no information model: nothing of it is hidden
         return out
     state = game.state
     common = common_knowledge([rules.seat_view(state, p) for p in players])

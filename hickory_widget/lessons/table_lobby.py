@@ -27,14 +27,13 @@ PLAYERS = {"hickory": (2, 3, 4), "clocktowers": (2, 3, 4), "mice": (3, 4, 5, 6)}
 
 
 def table_rows(tables: Tables) -> list[dict[str, Any]]:
-    """Every table not closed, newest first, with its seats and its public state (whose turn, scores, over)."""
+    """Every table not closed, newest first, with its seats and its public state (whose turn, over)."""
     rows = []
     for row in tables.tables():
         if row["status"] == "closed":
             continue
-        public = public_view(tables.game(row["id"]))
-        rows.append({**row, "seats": tables.seats(row["id"]), "to_move": public["to_move"],
-                     "scores": public["scores"], "over": public["over"]})
+        public = public_view(tables.game(row["id"]), scores=False)
+        rows.append({**row, "seats": tables.seats(row["id"]), "to_move": public["to_move"], "over": public["over"]})
     return rows
 
 
