@@ -56,3 +56,43 @@ def seat_seed(seat: str, view: dict[str, Any], events: list[dict[str, Any]], his
     """The seed a seat's copy is drawn with: from the seat, what it sees of the checkpoint, how many events it has
     read and the history entries since, as it knows them (all of it known to the seat, nothing else)."""
     return digest_seed("seat", seat, view, len(events), history)
+
+
+def common_knowledge(views: list[Any]) -> Any:
+    """What every one of ``views`` holds alike: a mapping keeps the keys all of them have, each narrowed the same
+    way; any other value stays only where all are equal (a hand seen by its owner alone differs, so it goes)."""
+    first = views[0]
+    if all(isinstance(v, dict) for v in views):
+        out = {}
+        for key in first:
+            if all(key in v for v in views[1:]):
+                kept = common_knowledge([v[key] for v in views])
+                if kept is not _DIFFERS:
+                    out[key] = kept
+        return out
+    return first if all(v == first for v in views[1:]) else _DIFFERS
+
+
+_DIFFERS = object()
+
+
+def public_view(game: Any, scores: bool = True) -> dict[str, Any]:
+    """A game as nobody's seat sees it, for a spectator or a projector: whose turn, whether it is over, the scores
+    every seat agrees on (a score that hangs on a hidden card is None) and ``common``, what every seat's
+    ``seat_view`` holds alike. Nothing in it depends on a card that any one seat cannot see."""
+    decision = game.decision
+    players = list(game.scores)
+    out: dict[str, Any] = {"players": players, "over": game.over,
+                           "to_move": decision.player if decision is not None else None}
+    rules = game.rules
+    if not has_information(rules):
+        out["common"] = {}
+        out["scores"] = dict(game.scores) if scores else None  # no information model: nothing of it is hidden
+        return out
+    state = game.state
+    common = common_knowledge([rules.seat_view(state, p) for p in players])
+    out["common"] = {} if common is _DIFFERS else common
+    if scores:
+        copies = [game.seat_game(p).scores for p in players]
+        out["scores"] = {p: copies[0][p] if all(c[p] == copies[0][p] for c in copies) else None for p in players}
+    return out

@@ -8,10 +8,14 @@ Voilà gives each visitor a kernel of their own, and the page's address says wha
   name is closed to the form: only the link opens it.
 * ``?teacher``: the teacher's dashboard (:mod:`.dashboard`) once the teacher's code is typed
   (``$HICKORY_TEACHER_CODE``; scripts/classroom.sh makes one and prints it when the app starts).
+* ``?watch=3``: table 3 as a watcher sees it (the projector's page, :mod:`.table_watch`): the board from no seat,
+  no hidden card, live; the teacher's Tables tab gives this address.
 * ``?present=1``: the teacher's presentation mode: it never reads nor writes anybody's record (not even one named
   ``teacher``, a name nobody may register) and refuses Reset, so it asks for nothing.
 * ``&game=mice`` (or ``clocktowers``, ``hickory``): the game the lessons (or the dashboard) open on; a row of
   buttons above the lessons changes it (:mod:`.game_bar`).
+* Once a learner is in (PIN, join link or hub), the row of games above the lessons has one more button, Tables: the
+  game tables (:mod:`.table_lobby`, :mod:`.table_view`): sit at a table, or open one, and play from this device.
 * Behind JupyterHub (``$JUPYTERHUB_USER`` in the kernel's environment) the hub's user is the learner and
   nothing is asked.
 * In the static site (JupyterLite: the kernel runs in the learner's browser, see scripts/lite.sh) there is no
@@ -136,6 +140,8 @@ def classroom_app(query: str | None = None) -> Any:
     from .join import JoinForm, error_text, store_text
     from .progress import ProgressError
     from .store import StoreError
+    from .table_lobby import TableLobby, TablesBar
+    from .tables import classroom_tables
     from .tracked import TRACKED
 
     q = parse_qs(query_string() if query is None else query, keep_blank_values=True)
@@ -144,6 +150,14 @@ def classroom_app(query: str | None = None) -> Any:
     game = pick_game(q.get("game", [""])[0])
     # the classroom's store; in the static site (the visitor's own browser, one learner) a JSON file as before
     path = Path(os.environ.get("HICKORY_PROGRESS") or DEFAULT_PATH) if static_site() else progress_path()
+    if "watch" in q and not static_site():  # a table from no seat (the projector): nothing hidden, nothing asked
+        from .table_watch import TableWatch
+
+        tables = classroom_tables(path)
+        wanted = q["watch"][0]
+        if not wanted.isdigit() or all(row["id"] != int(wanted) for row in tables.tables()):
+            raise ValueError(f"watch= names a table by its number; there is no table {wanted[:20]!r}")
+        return TableWatch(tables, int(wanted), lang).box
     if "teacher" in q:
         return Dashboard(path, lang, os.environ.get("HICKORY_TEACHER_CODE") or None, game=game).panel
     hub = os.environ.get("JUPYTERHUB_USER")
@@ -163,7 +177,7 @@ def classroom_app(query: str | None = None) -> Any:
             widget.reset_asked = lambda: bars[0].ask_reset() if bars else None
             return widget
 
-        bars.append(GameBar(box, lang, game, make))
+        bars.append(TablesBar(box, lang, game, make, lambda: TableLobby(classroom_tables(path), name, lang, game)))
         return bars[0]
 
     if hub:

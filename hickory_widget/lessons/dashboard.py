@@ -8,6 +8,9 @@ page opens with the teacher's code only (:meth:`.identity.Identities.check_teach
 refused; wrong codes lock only the page they were typed on, for a while). A code that is empty or weak opens
 nothing. Reset and New PIN ask for the code again.
 
+A last tab, Tables, shows every game table of the class live (:mod:`.table_desk`: every hand, pause, close, the
+projector's address, the review of a finished game).
+
 Kept apart from the page: :class:`ClassView` is the data (rows, cells, most missed, CSV), :class:`Dashboard` draws
 it and carries out the teacher's intents (open, pick a game or a learner, reset one, new PIN, join link, CSV, add
 hand-ins). The CSV holds every game, a line per learner, game and exercise.
@@ -41,6 +44,8 @@ from .progress import ProgressError, check_record, forget_learner, read_learners
 from .store import Store, StoreError, is_store
 
 POLL = 2.0
+TABLES_POLL = 1.0
+"""Seconds between the Tables tab's questions: a table's moves reach the teacher within one."""
 MISSED_SHOWN = 8
 HANDIN_FILES = 500
 CLASSROOM, HANDIN = "classroom", "hand-in"
@@ -213,6 +218,9 @@ class Dashboard:
         self.stamp: tuple[Any, ...] = ()
         self.changed_at = time.time()
         self.draw_ms = 0.0
+        self.tab = "lessons"
+        """The page shown: "lessons" (the grid of the game chosen) or "tables" (:mod:`.table_desk`)."""
+        self._desk: Any = None
         self.panel = Panel(self.handle, failed=t(lang, "classroom.error.failed"))
         if code and weak_code(code):
             self.message = say(lang, "classroom.dash.weak_code")
@@ -238,9 +246,19 @@ class Dashboard:
                 out.append(None)
         return tuple(out)
 
+    @property
+    def desk(self) -> Any:
+        """The Tables tab (made on first use: the tables of the class's store)."""
+        if self._desk is None:
+            from .table_desk import TableDesk
+            from .tables import classroom_tables
+
+            self._desk = TableDesk(classroom_tables(self.path), self.lang)
+        return self._desk
+
     def refresh(self, force: bool = False) -> bool:
         """Re-reads the files if they changed (or ``force``); True if the page was redrawn."""
-        stamp = self._stamp()
+        stamp = self._stamp() + ((self.desk.stamp(),) if self.tab == "tables" else ())
         if not force and stamp == self.stamp and self.view is not None:
             self._status()
             return False
@@ -261,6 +279,15 @@ class Dashboard:
         if kind == "poll":
             self.refresh()
             return
+        if kind == "tab" and arg in ("lessons", "tables"):
+            self.tab = arg
+            self.panel.poll = TABLES_POLL if arg == "tables" else POLL
+            self.refresh(force=True)
+            return
+        if kind.startswith("table-"):
+            self.desk.handle(kind, arg, fields)
+            self.refresh(force=True)
+            return
         names = {r.name for r in self.view.rows if r.source == CLASSROOM} if self.view else set()
         if kind in ("pick", "reset", "reset-yes", "new-pin", "new-pin-yes") and arg not in names | (
                 {r.name for r in self.view.rows} if kind == "pick" and self.view else set()):
@@ -268,7 +295,8 @@ class Dashboard:
         if kind == "game":
             if arg not in NAMES:
                 return  # no such game: nothing changes
-            self.game = arg
+            self.game, self.tab = arg, "lessons"
+            self.panel.poll = POLL
         elif kind == "pick":
             self.picked, self.confirm, self.confirm_pin, self.link = arg, None, None, None
         elif kind == "reset" and arg:
@@ -393,6 +421,12 @@ class Dashboard:
                 f'data-testid="dash-open">{x("classroom.dash.open")}</button></div></form>')
             return
         view = self.view or ClassView({})
+        if self.tab == "tables":
+            self.panel.html = "".join([f'<div data-testid="dashboard" lang="{lang}">{head}', note, self._games(view),
+                                       self.desk.html(), "</div>"])
+            self.draw_ms = (time.perf_counter() - started) * 1000
+            self._status()
+            return
         parts = [f'<div data-testid="dashboard" lang="{lang}">{head}', self._summary(view), note,
                  self._games(view), self._grid(view), self._detail(view), self._missed(view), self._links(),
                  self._locks(), self._refused(view), "</div>"]
@@ -404,10 +438,15 @@ class Dashboard:
         """The tabs: one per game, the chosen one pressed, each with how many learners worked on it."""
         lang = self.lang
         tip = lambda g: escape(t(lang, "classroom.dash.game_learners", n=view.learners_in(g)))  # noqa: E731
+        on = lambda g: g == self.game and self.tab == "lessons"  # noqa: E731
         tabs = "".join(
             f'<button data-action="game" data-arg="{g}" data-testid="dash-game-{g}" title="{tip(g)}" '
-            f'aria-pressed="{"true" if g == self.game else "false"}"{" class=cl-main" if g == self.game else ""}>'
+            f'aria-pressed="{"true" if on(g) else "false"}"{" class=cl-main" if on(g) else ""}>'
             f'{escape(game_name(lang, g))} <small>({view.learners_in(g)})</small></button>' for g in NAMES)
+        tables = self.tab == "tables"
+        tabs += (f'<button data-action="tab" data-arg="tables" data-testid="dash-tab-tables" aria-pressed='
+                 f'"{str(tables).lower()}"{" class=cl-main" if tables else ""}>'
+                 f'{escape(say(lang, "table.dash.title"))}</button>')
         return (f'<nav class="cl-bar" data-testid="dash-games" data-game="{self.game}">'
                 f'<span>{escape(t(lang, "classroom.dash.games"))}</span>{tabs}</nav>')
 
