@@ -24,6 +24,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -64,14 +65,15 @@ def rules_page(language: str) -> str:
             group = rid[0]
             lines += [f"## {GROUPS[group][language]}", ""]
         text = explain(rid, language).replace("\n", " ")
-        # the id's own anchor (uppercase, as events name it) and a self-link; the text is MyST, escaped for it
-        lines += [f'<p class="rule" id="{rid}"><a class="rule-id" href="#{rid}">{rid}</a> {html_escape(text)}</p>',
-                  ""]
+        # the id's own anchor (uppercase, as events name it), then the explanation as text (searchable; the ids in
+        # it are linked by the site's rule_links extension like everywhere else)
+        lines += [f'<span class="rule-anchor" id="{rid}"></span>**{rid}** {markdown_escape(text)}', ""]
     return "\n".join(lines)
 
 
-def html_escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+def markdown_escape(text: str) -> str:
+    """``text`` shown as it is by MyST (no emphasis, links or HTML made of its characters)."""
+    return re.sub(r"([\\`*_{}\[\]<>#|!$~])", r"\\\1", text)
 
 
 def notebook_sets() -> dict[str, Path]:
@@ -98,6 +100,7 @@ def package_digest() -> str:
 def run_notebook(path: Path, cache: Path, digest: str, execute: bool) -> tuple[dict, float, bool]:
     """The notebook with its outputs (run on a fresh kernel in its own folder, or from the cache); seconds taken."""
     import nbformat
+    from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
 
     text = path.read_text(encoding="utf-8")
@@ -108,8 +111,11 @@ def run_notebook(path: Path, cache: Path, digest: str, execute: bool) -> tuple[d
     nb = nbformat.reads(text, as_version=4)
     t0 = time.perf_counter()
     if execute:
-        NotebookClient(nb, timeout=900, kernel_name="python3",
-                       resources={"metadata": {"path": str(path.parent)}}).execute()
+        # kernels over IPC (files in a private folder), not TCP: no port another process can take meanwhile
+        with tempfile.TemporaryDirectory() as sockets:
+            km = KernelManager(kernel_name="python3", transport="ipc", ip=str(Path(sockets) / "kernel"))
+            NotebookClient(nb, km=km, timeout=600, kernel_name="python3",
+                           resources={"metadata": {"path": str(path.parent)}}).execute()
     data = json.loads(nbformat.writes(nb))
     seconds = time.perf_counter() - t0
     if execute:
