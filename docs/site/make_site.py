@@ -169,6 +169,13 @@ def stage(src: Path, lite: Path | None, execute: bool, cache: Path) -> dict[str,
         shutil.copy(path, src / "docs" / path.name)
     for path in sorted(SITE_SRC.glob("*.md")):
         shutil.copy(path, src / path.name)
+    # a guide in docs/ that guides.md does not list yet still gets its page, under "More"
+    guides = (src / "guides.md").read_text(encoding="utf-8")
+    unlisted = [p.stem for p in sorted((ROOT / "docs").glob("*.md"))
+                if not re.search(rf"^docs/{p.stem}$", guides, re.M)]
+    if unlisted:
+        more = ["", "```{toctree}", ":maxdepth: 1", ":caption: More", "", *(f"docs/{n}" for n in unlisted), "```", ""]
+        (src / "guides.md").write_text(guides + "\n".join(more), encoding="utf-8")
     for name in ("CHANGELOG.md", "LICENSE"):  # the README links to them
         shutil.copy(ROOT / name, src / name)
     (src / "rules").mkdir()
