@@ -163,7 +163,8 @@ def stage(src: Path, lite: Path | None, execute: bool, cache: Path) -> dict[str,
     if src.exists():
         shutil.rmtree(src)
     src.mkdir(parents=True)
-    shutil.copy(ROOT / "README.md", src / "getting-started.md")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")  # the README, titled as the site's first page
+    (src / "getting-started.md").write_text(re.sub(r"\A# .*", "# Getting started", readme), encoding="utf-8")
     (src / "docs").mkdir()
     for path in sorted((ROOT / "docs").glob("*.md")):
         shutil.copy(path, src / "docs" / path.name)
