@@ -4,7 +4,7 @@ The MCTS seat moves round the table from game to game (game i: seat i mod player
 every 10 games, then the MCTS seat's win rate (a shared first place counts 1/k) with a 95% interval, its mean
 points against the greedy seats' and its time per decision. Run, e.g.:
 
-    .venv/bin/python benchmarks/bench_mcts.py --players 2 --games 200 --budget 24
+    .venv/bin/python benchmarks/bench_mcts.py --players 2 --games 200 --budget 16
 
 Nothing here asserts anything; it prints figures.
 """
@@ -26,8 +26,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--budget", type=int, default=24, help="MCTS iterations per decision (default 24)")
-    parser.add_argument("--horizon", type=int, default=12, help="choices per default-policy run (0: to the end)")
+    parser.add_argument("--budget", type=int, default=16, help="MCTS iterations per decision (default 16)")
+    parser.add_argument("--horizon", type=int, default=6, help="choices per default-policy run (0: to the end)")
     parser.add_argument("--policy", choices=("random", "greedy"), default="greedy")
     parser.add_argument("--seed", type=int, default=1000)
     args = parser.parse_args(argv)

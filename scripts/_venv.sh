@@ -1,9 +1,9 @@
-# Shared by scripts/test.sh and scripts/lab.sh: makes .venv (once) and installs the project into it.
-# Sourced, not run. Usage: ensure_venv EXTRA   (EXTRA is an optional-dependency group of pyproject.toml)
-ensure_venv() {
-  local extra="$1" root
-  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-  VENV="$root/.venv"
+# Shared by scripts/test.sh, scripts/lab.sh and scripts/build_compiled.sh: makes .venv (once) and installs the
+# project into it. Sourced, not run. Usage: ensure_venv EXTRA   (EXTRA is an optional-dependency group of
+# pyproject.toml)
+
+# The Python to make venvs with: $PYTHON, else the newest python3.1x on PATH (3.10 or newer). Prints its name.
+find_python() {
   local py="${PYTHON:-}"
   if [ -z "$py" ]; then
     for candidate in python3.13 python3.12 python3.11 python3.10 python3; do
@@ -14,6 +14,14 @@ ensure_venv() {
     done
   fi
   [ -n "$py" ] || { echo "error: Python 3.10 or newer is needed and none was found on PATH" >&2; return 1; }
+  echo "$py"
+}
+
+ensure_venv() {
+  local extra="$1" root py
+  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+  VENV="$root/.venv"
+  py="$(find_python)" || return 1
   if [ ! -x "$VENV/bin/python" ]; then
     echo "==> creating $VENV with $py"
     "$py" -m venv "$VENV"

@@ -2,6 +2,13 @@
 # The whole test suite, from nothing: makes .venv, installs the project with its test tools, makes sure Debian's
 # chromium is there for the browser tests (tests/browser), checks style with ruff, then runs pytest (rules,
 # properties, notebooks, JupyterLab in a headless browser). Extra arguments go to pytest, e.g. -m "not browser".
+#
+# Then the same tests against the compiled build (docs/SPEED.md): scripts/build_compiled.sh builds the mypyc wheel
+# and installs it into .venv-compiled, and pytest runs again there, every test but the browser tests (they drive
+# JupyterLab and the front end, which do not change with the build; the engine they reach is tested by the rest)
+# and those marked patches_engine (they monkeypatch functions the compiled code calls directly). A failing build
+# fails the script. SKIP_COMPILED=1 skips this second run (e.g. for a quick local check). Extra arguments go to
+# both runs (a -m of your own replaces the compiled run's marker expression).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/_venv.sh
@@ -45,5 +52,21 @@ ensure_chromium
 ensure_node
 echo "==> ruff"
 .venv/bin/ruff check .
-echo "==> pytest"
-exec .venv/bin/python -m pytest "$@"
+echo "==> pytest (pure Python)"
+HICKORY_BUILD=pure .venv/bin/python -m pytest "$@"
+
+if [ "${SKIP_COMPILED:-}" = "1" ]; then
+  echo "==> SKIP_COMPILED=1: the compiled build is not tested"
+  exit 0
+fi
+start=$SECONDS
+bash scripts/build_compiled.sh
+echo "==> pytest (compiled build, .venv-compiled)"
+# The pytest script, not `python -m pytest`: the source tree must not come first on sys.path, or the pure modules
+# would shadow the installed compiled ones (tests/test_compiled.py checks they do not). Some tests import helpers
+# as `tests.…`, so the checkout goes on sys.path after site-packages, by a .pth file of that venv.
+site="$(.venv-compiled/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+echo "$PWD" > "$site/hickory_checkout_last.pth"
+HICKORY_BUILD=compiled .venv-compiled/bin/pytest -p no:cacheprovider \
+  -m "not browser and not patches_engine" "$@"
+echo "==> the compiled build and its tests took $((SECONDS - start)) s"

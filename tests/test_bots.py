@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hickory_widget import Game, Position
-from hickory_widget.hickory.analysis.bots import GreedyBot, RandomBot, play
+from hickory_widget.hickory.analysis.bots import EagerBot, GreedyBot, RandomBot, play
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -58,18 +58,18 @@ def full_look_ahead_choice(game: Game) -> str:
     def key(option: str) -> tuple[int, int]:
         trades = option.startswith(("trade", "give:", "swap:"))
         then = ("deliver_done",) if option.startswith(("deliver:", "deliver_favor:")) else ()
-        return (0 if trades else base - game.scores_after(option, *then)[me], GreedyBot.rank(option))
+        return (0 if trades else base - game.scores_after(option, *then)[me], EagerBot.rank(option))
 
     return min(ids, key=key)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 1)])
-def test_greedy_picks_what_a_full_look_ahead_picks(players: int, seed: int) -> None:
-    """The greedy bot skips looking ahead through options that cannot score before the next decision; its
-    picks match trying every option, at every decision of whole games. The one difference allowed is in the
-    last round before its final Tick, where a full look-ahead counts the final scoring a quiet option reaches
-    sooner (it comes whatever is chosen), and the bot does not."""
-    game, bot = Game.new(players, seed=seed), GreedyBot()
+def test_eager_picks_what_a_full_look_ahead_picks(players: int, seed: int) -> None:
+    """The eager bot (the greedy bot of earlier versions) skips looking ahead through options that cannot score
+    before the next decision; its picks match trying every option, at every decision of whole games. The one
+    difference allowed is in the last round before its final Tick, where a full look-ahead counts the final
+    scoring a quiet option reaches sooner (it comes whatever is chosen), and the bot does not."""
+    game, bot = Game.new(players, seed=seed), EagerBot()
     compared = 0
     while not game.over:
         expected = full_look_ahead_choice(game)
@@ -80,11 +80,14 @@ def test_greedy_picks_what_a_full_look_ahead_picks(players: int, seed: int) -> N
     assert compared > 100
 
 
-def test_greedy_plays_a_playout_as_it_plays_a_game() -> None:
+def test_eager_plays_a_playout_as_it_plays_a_game() -> None:
+    """The eager bot looks no further than the next decision, which hidden things cannot change, so it plays a
+    playout (which holds the bag's and decks' order) as it plays a game (where it decides on its seat's view).
+    The greedy bot looks further, through draws its seat cannot foresee, so its games and playouts may differ."""
     game = Game.new(3, seed=9)
     for _ in range(60):
         game.choose(game.choice_ids[-1])
     playout = game.playout()
-    playout.run(GreedyBot())
-    play(game, {c: GreedyBot() for c in game.state.colors})
+    playout.run(EagerBot())
+    play(game, {c: EagerBot() for c in game.state.colors})
     assert playout.scores == game.scores and playout.over and game.over

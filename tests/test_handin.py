@@ -116,3 +116,81 @@ def test_the_lesson_widget_exports_what_the_teacher_reads_back(tmp_path):
     assert sent[0]["type"] == "handin" and sent[0]["file"] == "hickory-progress-Ada.json"
     assert read_handin(sent[0]["text"]) == ("Ada", {ex.key: {"stars": 2, "tries": 1, "hints": 1}})
     assert "export" in w.view["ui"] and "exported" in w.view["ui"]
+
+
+# ------------------------------------------------------------------------------------------------ issue 28, found 8
+def _with_check(body: str) -> str:
+    """A hand-in text as written by hand: ``body`` (fields in any order, duplicates kept) with a valid check."""
+    from hickory_widget.lessons.handin import _checksum
+
+    data = json.loads(body)  # the last of duplicate keys, as a JSON reader keeps it
+    return body[:-1] + f',"check":"{_checksum(data["learner"], data["exercises"])}"}}'
+
+
+def test_a_key_given_twice_is_refused_so_a_file_that_opens_as_ada_is_not_read_as_mallory():
+    text = _with_check('{"format":"hickory-progress/1","learner":"ada","learner":"mallory",'
+                       '"exercises":{"goal/grab-button":{"stars":3,"tries":1,"hints":0}}}')
+    with pytest.raises(HandinError, match="given twice") as info:
+        read_handin(text)
+    assert info.value.field == "learner"
+    inner = _with_check('{"format":"hickory-progress/1","learner":"ada","exercises":{"goal/grab-button":'
+                        '{"stars":1,"stars":3,"tries":1,"hints":0}}}')
+    with pytest.raises(HandinError, match="given twice"):
+        read_handin(inner)
+
+
+def test_a_record_no_lesson_can_write_is_refused():
+    """2 stars are earned with a hint and no mistake: 2 stars with no hint at all cannot come from a lesson."""
+    text = _with_check('{"format":"hickory-progress/1","learner":"ada","exercises":{"goal/grab-button":'
+                       '{"stars":2,"tries":1,"hints":0}}}')
+    with pytest.raises(HandinError, match="2 stars") as info:
+        read_handin(text)
+    assert info.value.field == "exercises.goal/grab-button"
+
+
+def test_a_name_typed_in_nfd_or_nfc_is_one_learner():
+    nfd = export_handin({"goal/grab-button": {"stars": 3, "tries": 1, "hints": 0}}, "Jose\u0301")
+    nfc = export_handin({"goal/grab-button": {"stars": 3, "tries": 1, "hints": 0}}, "Jos\u00e9")
+    assert read_handin(nfd)[0] == read_handin(nfc)[0] == "Jos\u00e9"
+
+
+def test_keys_in_no_curriculum_are_flagged_on_the_dashboard(tmp_path, monkeypatch):
+    from hickory_widget.lessons.dashboard import Dashboard
+
+    monkeypatch.delenv("HICKORY_HANDINS", raising=False)
+    dash = Dashboard(tmp_path / "c.sqlite3", "en", "K7QM-4XPA")
+    dash.handle("code", None, {"code": "K7QM-4XPA"})
+    real = export_handin({"goal/grab-button": {"stars": 3, "tries": 1, "hints": 0}}, "dora")
+    made_up = export_handin({"goal/grab-button": {"stars": 3, "tries": 1, "hints": 0},
+                             "nowhere/at-all": {"stars": 3, "tries": 1, "hints": 0}}, "eve")
+    dash.handle("handin", "dora.json", {"text": real})
+    dash.handle("handin", "eve.json", {"text": made_up})
+    html = dash.panel.html
+    eve_row = html[html.index('data-learner="eve"'):]
+    dora_row = html[html.index('data-learner="dora"'):html.index('data-learner="eve"')]
+    assert 'data-testid="dash-flag"' in eve_row[:2000] and "nowhere/at-all" in eve_row[:2000]
+    assert 'data-testid="dash-flag"' not in dora_row
+    dash.handle("handin", "dora-again.json", {"text": real})
+    assert dash.panel.html.count('data-learner="dora"') == 1, "the same hand-in twice is one row"
+
+
+@pytest.mark.parametrize("text", [
+    '{"format":"hickory-progress/1","learner":"' + "x" * 5000 + '"}',
+    '{"format":"hickory-progress/1","learner":"ada","exercises":{"' + "a/" * 900 + 'b":{}},"check":"0"}',
+    '{"' + "k" * 3000 + '":1}',
+])
+def test_every_refusal_is_at_most_300_characters(text):
+    with pytest.raises(HandinError) as info:
+        read_handin(text)
+    assert len(str(info.value)) <= 300
+
+
+def test_a_lesson_file_refusal_is_at_most_300_characters_and_keeps_the_file_and_the_problem():
+    from hickory_widget.lessons.format import LessonError, read_lesson_text
+
+    source = "/very/long/folder/" * 20 + "lesson.json"
+    with pytest.raises(LessonError) as info:
+        read_lesson_text('{"format": "hickory-lesson/1", "id": "' + "x" * 400 + '"}', source)
+    text = str(info.value)
+    assert len(text) <= 300 and text.startswith("lesson file …") and text.endswith("lesson.json") is False
+    assert "long/folder/lesson.json: " in text and "…" in text

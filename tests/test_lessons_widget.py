@@ -108,8 +108,40 @@ def test_presentation_mode_records_nothing_and_language_switches_live(tmp_path: 
     assert w.view["exercise"]["done"] and w.progress.stars("goal/grab-button") == 0
     send(w, type="language", lang="de")
     assert w.view["lesson"]["title"].startswith("Das Ziel") and w.view["verdict"]["message"].startswith("Richtig!")
+    assert not (tmp_path / "progress.json").exists()
+
+
+def test_presentation_mode_never_reads_or_writes_a_record_and_refuses_reset(tmp_path: Path) -> None:
+    """Found 2: `?present=1` opened the record named `teacher`; its Reset worked, and the `present` intent or a
+    synced `presentation` update turned recording back on under that name."""
+    Progress(tmp_path / "progress.json", "teacher").solve("goal/grab-button", 0, 0)
+    before = (tmp_path / "progress.json").read_bytes()
+    w = widget(tmp_path, learner="teacher", presentation=True)
+    assert w.view["total"]["solved"] == 0, "the teacher's record is not read"
+    send(w, type="reset")
+    assert w.error == "Presentation mode records nothing and resets nothing."
     send(w, type="present")
-    assert w.view["presentation"] is False
+    w.presentation = False  # as an ipywidgets update of the synced trait would
+    assert w.presentation and w.view["presentation"]
+    send(w, type="choose", id="jump_off")
+    assert (tmp_path / "progress.json").read_bytes() == before
+
+
+def test_reset_asks_the_check_it_is_given_and_a_learner_in_presentation_mode_cannot_reset(tmp_path: Path) -> None:
+    """Found 10: whoever holds a learner's kernel id can send their widget's intents; Reset asks for the PIN."""
+    w = widget(tmp_path)
+    send(w, type="choose", id="jump_off")
+    w.reset_check = lambda pin: pin == "2468"
+    send(w, type="reset")
+    assert w.error.startswith("To reset your progress, type your PIN again") and w.progress.solved("goal/grab-button")
+    send(w, type="reset", pin="1111")
+    assert w.progress.solved("goal/grab-button")
+    w.presentation = True
+    send(w, type="reset", pin="2468")
+    assert w.progress.solved("goal/grab-button") and "resets nothing" in w.error
+    w.presentation = False
+    send(w, type="reset", pin="2468")
+    assert not widget(tmp_path).progress.solved("goal/grab-button")
 
 
 def test_a_damaged_progress_file_is_refused_and_left_alone(tmp_path: Path) -> None:

@@ -14,18 +14,20 @@ from hickory_widget.lessons.app import classroom_app
 from hickory_widget.lessons.dashboard import ClassView, Dashboard, handins_dir
 from hickory_widget.lessons.handin import export_handin
 from hickory_widget.lessons.identity import Identities
-from hickory_widget.lessons.progress import Progress, read_progress_file
+from hickory_widget.lessons.progress import Progress, read_learners
 
 CODE = "K7QM-4XPA"
 
 
 @pytest.fixture
 def classroom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The classroom's store; HICKORY_PROGRESS names it as earlier versions named their JSON file (the store is the
+    .sqlite3 beside it)."""
     monkeypatch.setenv("HICKORY_PROGRESS", str(tmp_path / "progress.json"))
     monkeypatch.setenv("HICKORY_TEACHER_CODE", CODE)
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
     monkeypatch.delenv("HICKORY_HANDINS", raising=False)
-    return tmp_path / "progress.json"
+    return tmp_path / "progress.sqlite3"
 
 
 def send(page, kind: str, arg: str | None = None, **fields: str) -> None:
@@ -46,7 +48,7 @@ def test_a_new_learner_joins_in_two_steps_and_answers(classroom: Path) -> None:
     assert type(lessons).__name__ == "TrackedLessonWidget" and lessons.progress.learner == "ada"
     lessons._on_msg(None, {"type": "choose", "id": "stay", "version": lessons._version})  # legal, not the task
     lessons._on_msg(None, {"type": "choose", "id": "jump_off", "version": lessons._version})
-    rec = read_progress_file(classroom)["ada"]["goal/grab-button"]
+    rec = read_learners(classroom)["ada"]["goal/grab-button"]
     assert rec["stars"] == 1 and rec["misses"] == 1 and rec["wrong"] == ["stay"] and rec["at"] > 0
 
 
@@ -69,7 +71,7 @@ def test_behind_jupyterhub_the_hubs_user_is_the_learner(classroom: Path, monkeyp
 def test_the_address_sets_language_and_presentation_also_without_preheating(classroom: Path,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     app = classroom_app("learner=ada&lang=it&present=1").children[-1]
-    assert app.language == "it" and app.presentation and app.progress.path == classroom
+    assert app.language == "it" and app.presentation and type(app.progress).__name__ == "NoProgress"
     assert 'lang="de"' in classroom_app("lang=de").children[0].html
     assert 'lang="en"' in classroom_app("lang=fr").children[0].html, "an unknown language falls back to English"
     # without preheating, Voilà puts the visitor's address in QUERY_STRING before the notebook runs
@@ -122,12 +124,14 @@ def test_the_teacher_resets_one_learner_after_confirming(classroom: Path) -> Non
     dash = Dashboard(classroom, "de", CODE)
     send(dash.panel, "code", code=CODE)
     send(dash.panel, "reset-yes", "bea")  # no confirmation asked yet: nothing happens
-    assert set(read_progress_file(classroom)) == {"ada", "bea"}
+    assert set(read_learners(classroom)) == {"ada", "bea"}
     send(dash.panel, "pick", "bea")
     send(dash.panel, "reset", "bea")
     assert "Den gesamten Fortschritt von bea löschen?" in dash.panel.html
-    send(dash.panel, "reset-yes", "bea")
-    assert set(read_progress_file(classroom)) == {"ada"}
+    send(dash.panel, "reset-yes", "bea", code="AAAA-AAAA")  # found 10: a destructive intent asks for the code again
+    assert set(read_learners(classroom)) == {"ada", "bea"} and 'data-testid="dash-message"' in dash.panel.html
+    send(dash.panel, "reset-yes", "bea", code=CODE)
+    assert set(read_learners(classroom)) == {"ada"}
     assert "Der Fortschritt von bea ist gelöscht." in dash.panel.html
 
 
@@ -140,6 +144,7 @@ def test_hand_ins_from_the_static_site_join_the_grid_and_damaged_ones_are_listed
     assert 'data-learner="dora" data-source="hand-in"' in dash.panel.html
     send(dash.panel, "handin", "bad.json", text=text.replace('"stars":2', '"stars":9'))
     assert "bad.json is not a valid hand-in" in dash.panel.html
+    handins_dir(classroom).mkdir()
     (handins_dir(classroom) / "broken.json").write_bytes(b"\xff")
     assert dash.refresh(force=True) and "broken.json" in dash.panel.html
 
@@ -153,11 +158,10 @@ def test_the_dashboard_redraws_only_when_the_class_has_done_something(classroom:
 
 
 def test_a_damaged_progress_file_gives_the_learner_one_sentence_and_the_teacher_the_field(classroom: Path) -> None:
-    classroom.write_text('{"format": "hickory-lesson-progress", "learners": {"ada": [1]}}')
-    box = join("ada", "2468")
+    classroom.with_suffix(".json").write_text('{"format": "hickory-lesson-progress", "learners": {"ada": [1]}}')
+    box = join("ada", "2468", new=False)
     assert "Your progress cannot be opened: tell your teacher." in box.children[0].html
-    key = Identities(classroom).link_key("bea")
-    assert "Your progress cannot be opened" in classroom_app(f"learner=bea&key={key}").children[0].html
+    assert "Your progress cannot be opened" in classroom_app("learner=bea&key=0123").children[0].html
     dash = Dashboard(classroom, "en", CODE)
     send(dash.panel, "code", code=CODE)
     assert "learner &#x27;ada&#x27;" in dash.panel.html and "an object of exercises, not list" in dash.panel.html
@@ -170,7 +174,7 @@ def test_the_address_picks_the_game_and_the_row_changes_it_without_joining_again
     assert type(lessons).__name__ == "TrackedMiceLessonWidget" and lessons.exercise.key == "mice-table/set-size"
     assert 'data-game="mice"' in bar.html and "Die Stunde der Maus" in bar.html and "Uhrtürme" in bar.html
     assert not lessons.answer(15).correct and lessons.answer(16).correct
-    rec = read_progress_file(classroom)["ada"]["mice-table/set-size"]
+    rec = read_learners(classroom)["ada"]["mice-table/set-size"]
     assert rec["stars"] == 1 and rec["wrong"] == ["15"], "the Mice! answer is kept under the Mice! exercise's key"
     send(bar, "game", "clocktowers")
     assert type(box.children[-1]).__name__ == "TrackedClocktowersLessonWidget" and 'data-game="clocktowers"' in bar.html
@@ -185,11 +189,11 @@ def test_the_address_picks_the_game_and_the_row_changes_it_without_joining_again
 
 
 def test_reset_my_progress_in_one_game_keeps_the_other_games(classroom: Path) -> None:
-    Progress(classroom, "ada").solve("goal/grab-button", 0, 0)
     box = join("ada", "2468", game="mice")
+    Progress(classroom, "ada").solve("goal/grab-button", 0, 0)
     assert box.children[-1].answer(16).correct
     box.children[-1].reset_progress()
-    assert set(read_progress_file(classroom)["ada"]) == {"goal/grab-button"}
+    assert set(read_learners(classroom)["ada"]) == {"goal/grab-button"}
 
 
 def test_the_dashboard_shows_each_game_in_its_own_tab_with_its_most_missed(classroom: Path) -> None:
@@ -235,3 +239,96 @@ def test_the_teachers_page_leaves_out_the_learners_intro() -> None:
     learner = classroom_page("learner=ada&lang=de").texts
     assert "intro" not in teacher and "stars" not in teacher and teacher["title"] == learner["title"]
     assert learner["intro"].startswith("Jede Lektion") and learner["stars"]
+
+
+# ------------------------------------------------------------------------------------ issue 28: takeover, lock-out
+def test_a_name_that_joined_by_link_is_not_open_to_the_next_person_who_types_it(classroom: Path) -> None:
+    """Found 1: the join form treated a name joined by link as new and let anyone choose its PIN."""
+    key = Identities(classroom).link_key("cleo")
+    assert type(classroom_app(f"learner=cleo&key={key}").children[-1]).__name__ == "TrackedLessonWidget"
+    box = join("cleo", "2468", new=False)
+    assert "cleo is in the class without a PIN: only the join link from your teacher opens it." in \
+        box.children[0].html and 'data-testid="join-new"' not in box.children[0].html
+    assert Identities(classroom).status("cleo") == "closed"
+
+
+def test_the_name_teacher_cannot_be_registered_from_the_join_form(classroom: Path) -> None:
+    """Found 2: anyone could register `teacher`, the record that presentation mode opened."""
+    box = join("Teacher", "2468", new=False)
+    assert "belongs to a role of the classroom" in unescape(box.children[0].html)
+    assert Identities(classroom).learners() == {}
+
+
+def test_new_pin_asks_the_code_again_and_shows_the_names_new_link(classroom: Path) -> None:
+    join("ada", "2468")
+    Progress(classroom, "ada").solve("goal/grab-button", 0, 0)
+    old = Identities(classroom).link_key("ada")
+    dash = Dashboard(classroom, "en", CODE)
+    send(dash.panel, "code", code=CODE)
+    send(dash.panel, "pick", "ada")
+    send(dash.panel, "new-pin", "ada")
+    send(dash.panel, "new-pin-yes", "ada", code="nope")
+    assert Identities(classroom).known("ada"), "a wrong code changes nothing"
+    send(dash.panel, "new-pin-yes", "ada", code=CODE)
+    new = Identities(classroom).link_key("ada")
+    assert not Identities(classroom).known("ada") and new != old and f"key={new}" in dash.panel.html
+    assert "only this link opens the name" in dash.panel.html
+
+
+def test_a_visitor_who_guesses_locks_their_own_page_and_the_dashboard_clears_name_locks(classroom: Path) -> None:
+    """Found 3: five wrong codes from any browser locked the teacher out; nothing in the dashboard cleared it."""
+    join("ada", "2468")
+    for _ in range(5):
+        join("ada", "0000", new=False)
+    mallory = Dashboard(classroom, "en", CODE)
+    for _ in range(7):
+        send(mallory.panel, "code", code="AAAA-AAAA")
+    assert "Too many wrong tries" in mallory.panel.html
+    teacher = Dashboard(classroom, "en", CODE)
+    send(teacher.panel, "code", code=CODE)
+    assert 'data-testid="dashboard"' in teacher.panel.html
+    assert 'data-who="pin:ada"' in teacher.panel.html
+    send(teacher.panel, "unlock", "pin:ada")
+    assert "ada is unlocked." in teacher.panel.html and 'data-who="pin:ada"' not in teacher.panel.html
+    assert type(join("ada", "2468", new=False).children[-1]).__name__ == "TrackedLessonWidget"
+    send(mallory.panel, "code", code=CODE)  # the right code opens even a page locked by wrong ones
+    assert 'data-testid="dashboard"' in mallory.panel.html
+
+
+@pytest.mark.parametrize("weak", ["", " - ", "1", "password"])
+def test_a_weak_or_empty_teachers_code_opens_nothing(classroom: Path, weak: str) -> None:
+    dash = Dashboard(classroom, "en", weak or None)
+    send(dash.panel, "code", code=weak)
+    assert 'data-testid="dashboard"' not in dash.panel.html
+
+
+def test_reset_in_the_classroom_asks_for_the_pin_in_the_row_above_the_lessons(classroom: Path) -> None:
+    """Found 10: whoever holds a learner's kernel id can send Reset; it now asks for the learner's PIN again."""
+    box = join("ada", "2468", game="mice")
+    bar, lessons = box.children
+    assert lessons.answer(16).correct
+    lessons._on_msg(None, {"type": "reset"})
+    assert "type your PIN again" in lessons.error and 'data-testid="reset-form"' in bar.html
+    assert read_learners(classroom)["ada"]["mice-table/set-size"]["stars"] == 3
+    send(bar, "reset-pin", pin="1111")
+    assert "does not go with your name: nothing is reset" in bar.html
+    assert read_learners(classroom)["ada"]["mice-table/set-size"]["stars"] == 3
+    send(bar, "reset-pin", pin="2468")
+    assert "Your progress in this game is reset." in bar.html and 'data-testid="reset-form"' not in bar.html
+    assert "ada" not in read_learners(classroom)
+    assert lessons.view["total"]["solved"] == 0
+
+
+def test_a_learner_who_came_by_link_chooses_a_pin_and_then_joins_with_it(classroom: Path) -> None:
+    """New PIN gives a fresh link; the learner who opens it chooses a PIN of their own, in the row above the
+    lessons, and from then on joins with name and PIN (the link is no longer needed)."""
+    key = Identities(classroom).issue_link("cleo")
+    box = classroom_app(f"learner=cleo&key={key}&lang=it")
+    bar = box.children[0]
+    assert 'data-testid="pin-form"' in bar.html and "Sei entrato con il tuo link" in bar.html
+    send(bar, "set-pin", pin="12", pin2="12")
+    assert "Un PIN ha da 4 a 8 cifre." in unescape(bar.html) and not Identities(classroom).known("cleo")
+    send(bar, "set-pin", pin="4321", pin2="4321")
+    assert "Il tuo PIN è salvato" in bar.html and 'data-testid="pin-form"' not in bar.html
+    assert type(join("cleo", "4321", new=False).children[-1]).__name__ == "TrackedLessonWidget"
+    assert 'data-testid="pin-form"' not in classroom_app(f"learner=cleo&key={key}").children[0].html

@@ -8,8 +8,9 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from hickory_widget import Game, IllegalChoice, Position
+from hickory_widget import Game, IllegalChoice
 from hickory_widget.hickory.analysis.whatif import Cancelled, SerialExecutor, compare
+from tests.support.positions import delivery_choice
 
 
 @pytest.fixture(scope="module")
@@ -20,22 +21,6 @@ def round3() -> Game:
     while game.state.round < 3 or len(game.choice_ids) < 2 or any(
             c.startswith(("trade", "give:", "swap:")) for c in game.choice_ids):
         game.choose(rng.choice(game.choice_ids))
-    return game
-
-
-def delivery_choice() -> Game:
-    """R78, R103: Blue's Scavenger at the Deliver token with four items that score 16 with quest Q07."""
-    pos = Position(players=["blue", "red"], seed=3).empty_leaves().no_favors().hour(10).quests("Q07")
-    for mouse in list(pos.data["mice"]):
-        if not mouse.endswith(".scamp"):
-            pos.mouse(mouse, "inner 11")
-    pos.minute(5).mouse("blue.scavenger", "hand").leaf(6, "purple thimble")
-    for spec in ("purple button", "red button", "green feather", "wild"):
-        pos.tile(spec, "blue.scavenger")
-    game = pos.game()
-    for choice in ("jump_off", "claim:blue.scavenger"):
-        game.choose(choice)
-    assert game.decision.kind == "action"
     return game
 
 

@@ -23,7 +23,7 @@ SEALED = "sealed"
 must accept it as the answer ("this player has committed something unknown")."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Ask:
     """What the rules need to know next: who decides, what kind of decision, and the legal option ids.
 
@@ -35,6 +35,15 @@ class Ask:
     options: list[str]
     context: dict[str, Any] = field(default_factory=dict)
     secret: bool = False
+
+    def __init__(self, player: str, kind: str, options: list[str], context: dict[str, Any] | None = None,
+                 secret: bool = False) -> None:
+        # Written out rather than generated: the compiled build (docs/SPEED.md) compiles a written __init__ only.
+        self.player = player
+        self.kind = kind
+        self.options = options
+        self.context = {} if context is None else context
+        self.secret = secret
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,12 @@ from .information import digest_seed, has_information, seat_seed
 from .protocol import CHECKPOINT, REVEAL, SEALED, Ask, Choice, Decision, IllegalChoice, PositionError, SaveError
 from .rng import Rng, seed_state
 
+try:  # read by mypyc when it compiles this module (docs/SPEED.md); a no-op where mypy_extensions is not installed
+    from mypy_extensions import mypyc_attr
+except ImportError:
+    def mypyc_attr(*_args: Any, **_flags: Any) -> Any:  # type: ignore[misc,no-redef]
+        return lambda cls: cls
+
 T = TypeVar("T")
 Flow = Generator[Any, "str | None", None]
 """A rules flow: yields :class:`Ask` (a decision) or ``CHECKPOINT``, receives the chosen option id."""
@@ -51,6 +57,11 @@ def _seed_text(text: str) -> bool:
     digits = text[1:] if text.startswith("-") else text
     return 0 < len(digits) <= 20 and digits.isascii() and digits.isdigit() and text == str(int(text)) and (
         is_seed(int(text)))
+
+
+RUNNER_FIELDS = ("_origin", "_seat", "_private_fn", "_fill_seed", "_start", "_redo", "_state", "_history", "_events",
+                 "_marks", "_checkpoints", "_secret", "_private", "_fills", "_reveals", "_gen", "_ask", "language")
+"""Every field a runner sets (GameRunner.copy copies them all)."""
 
 
 class Rules(Protocol):
@@ -92,10 +103,14 @@ class Rules(Protocol):
     def label(self, state: Any, ask: Ask, option: str, lang: str) -> str: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # each game's class (Game, ...) subclasses it
 class GameRunner:
     """A game: ask :attr:`decision` and :attr:`choices`, answer with :meth:`choose`, take back with :meth:`undo`.
 
     Subclasses set ``rules``; they add their own ``new(...)`` with named setup arguments that calls :meth:`_new`.
+    The public methods take ``Any`` where they check their input themselves: compiled (docs/SPEED.md), a narrower
+    hint would refuse a wrong type with a bare TypeError before the check could say what is allowed. Each ``except``
+    names its exception differently within a function: compiled, one name has one type.
     """
 
     rules: ClassVar[Rules]
@@ -120,7 +135,7 @@ class GameRunner:
         return cls(state, {"setup": normal})
 
     @classmethod
-    def from_position(cls, data: dict[str, Any]) -> Any:
+    def from_position(cls, data: Any) -> Any:
         """A game that starts from a position (plain data, as given by :meth:`position`), validated. Anything
         wrong raises PositionError naming the field; a position whose first decision offers nothing is refused."""
         try:
@@ -161,7 +176,7 @@ class GameRunner:
         """The legal options of the pending decision, each with a stable id and a label."""
         return self.choices_in(self.language)
 
-    def decision_in(self, lang: str) -> Decision | None:
+    def decision_in(self, lang: Any) -> Decision | None:
         """:attr:`decision` with its prompt in ``lang``."""
         ask = self._ask
         if ask is None:
@@ -169,7 +184,7 @@ class GameRunner:
         return Decision(ask.player, ask.kind, self.rules.prompt(self._state, ask, lang), dict(ask.context),
                         ask.secret)
 
-    def choices_in(self, lang: str) -> list[Choice]:
+    def choices_in(self, lang: Any) -> list[Choice]:
         """:attr:`choices` labelled in ``lang``."""
         ask = self._ask
         if ask is None:
@@ -192,14 +207,14 @@ class GameRunner:
         """None for the whole game (the referee's); a player's name for a copy seen from that seat."""
         return self._seat
 
-    def sealed(self, seat: str | None = None) -> list[int]:
+    def sealed(self, seat: Any = None) -> list[int]:
         """Positions in :attr:`history` of the secret choices not yet revealed that ``seat`` may not see (all of
         them for ``seat=None``)."""
         since = self._reveals[-1] if self._reveals else 0
         private = self._private
         return [i for i, p in self._secret.items() if (i >= since or i in private) and p != seat]
 
-    def history_for(self, seat: str | None) -> list[str]:
+    def history_for(self, seat: Any) -> list[str]:
         """:attr:`history` as ``seat`` may know it: other players' unrevealed secret choices read ``SEALED``."""
         hidden = set(self.sealed(seat))
         return [SEALED if i in hidden else h for i, h in enumerate(self._history)]
@@ -209,7 +224,7 @@ class GameRunner:
         """Everything that happened, in order; each event names the rules it applied (``"rules": [...]``)."""
         return list(self._events)
 
-    def events_for(self, seat: str | None) -> list[dict[str, Any]]:
+    def events_for(self, seat: Any) -> list[dict[str, Any]]:
         """:attr:`events` as ``seat`` may read them (a card discarded face down by another player unnamed); the
         whole events for ``seat=None`` (the referee)."""
         event_for = getattr(self.rules, "event_for", None)
@@ -217,7 +232,7 @@ class GameRunner:
             return self.events
         return [event_for(e, seat) for e in self._events]
 
-    def events_since(self, step: int) -> list[dict[str, Any]]:
+    def events_since(self, step: Any) -> list[dict[str, Any]]:
         """The events caused by history entries from ``step`` on (0 = from the start)."""
         start = self._marks[step - 1] if step > 0 else 0
         return self._events[start:]
@@ -233,11 +248,11 @@ class GameRunner:
         best = max(scores.values())
         return [p for p, v in scores.items() if v == best]
 
-    def player_name(self, player: str, lang: str) -> str:
+    def player_name(self, player: Any, lang: Any) -> str:
         """How a player is called in ``lang`` (a game whose players are colors names the color)."""
         return player
 
-    def position(self, *, live: bool = False) -> dict[str, Any]:
+    def position(self, *, live: Any = False) -> dict[str, Any]:
         """The position at the last checkpoint (a turn or Tick boundary) as plain data; before the first one, the
         position the game started from. ``live=True`` gives the state as it is now instead (mid-turn, or a
         finished game's last state): for reading, since a game started from it begins a new turn there."""
@@ -254,7 +269,7 @@ class GameRunner:
         return bool(self._redo)
 
     # ------------------------------------------------------------------------------------------ acting
-    def choose(self, choice_id: str) -> None:
+    def choose(self, choice_id: Any) -> None:
         """Applies one legal option. Anything else raises IllegalChoice and changes nothing; a failure inside
         the rules rolls the game back and raises EngineError. Chance is fixed with :meth:`force`, not here."""
         if choice_id == SEALED:
@@ -271,7 +286,7 @@ class GameRunner:
         except BaseException as exc:
             self._fail(choice_id, history[:n], redo, exc)
 
-    def force(self, kind: str, value: str | int) -> None:
+    def force(self, kind: Any, value: Any) -> None:
         """Fixes the next random outcome of a kind; the game's ``force_kinds`` say which there are."""
         if self.over:
             raise IllegalChoice("the game is over; nothing random is left to force")
@@ -315,12 +330,12 @@ class GameRunner:
         self._redo = redo[:-1]  # taken off only once applied: all or nothing
         return entry
 
-    def scores_after(self, choice_id: str, *then: str) -> dict[str, int]:
+    def scores_after(self, choice_id: Any, *then: Any) -> dict[str, int]:
         """The scores once ``choice_id`` (and each of ``then`` that is legal by its turn) is applied; the game is
         left exactly as it was, redo included. Bots and what-if questions look ahead with it."""
         return self.look_ahead(choice_id, lambda game: game.scores, *then)
 
-    def look_ahead(self, choice_id: str, measure: Callable[[Any], T], *then: str) -> T:
+    def look_ahead(self, choice_id: Any, measure: Callable[[Any], T], *then: Any) -> T:
         """``measure(game)`` once ``choice_id`` (and each legal one of ``then``) is applied; the game is then put
         back exactly as it was, redo included (restored from the last checkpoint, so it is cheap)."""
         self._check(choice_id, False)
@@ -343,7 +358,9 @@ class GameRunner:
         """An independent game with the same origin, history and redo. It starts from the last checkpoint's
         snapshot (shared: snapshots are never changed) and replays only the entries since."""
         twin = type(self).__new__(type(self))
-        twin.__dict__.update(self.__dict__)
+        twin.__dict__.update(self.__dict__)  # what a game's own class adds
+        for name in RUNNER_FIELDS:  # the runner's own fields (slots, not __dict__, in the compiled build)
+            setattr(twin, name, getattr(self, name))
         twin._redo = list(self._redo)
         twin._history, twin._events, twin._marks = list(self._history), list(self._events), list(self._marks)
         twin._checkpoints, twin._secret, twin._reveals = list(self._checkpoints), dict(self._secret), list(
@@ -355,7 +372,7 @@ class GameRunner:
             raise self._engine_error("copy", exc) from exc
         return twin
 
-    def branch(self, seed: int | None = None) -> Any:
+    def branch(self, seed: Any = None) -> Any:
         """An independent game from now. With a ``seed`` what no player has seen (future chance, the order of
         face-down decks) is dealt afresh from that seed, recorded in the history as ``seed:<seed>``; with None it
         has the same future as this game. In a seat's copy, a sealed choice of another player is replaced by one
@@ -389,7 +406,7 @@ class GameRunner:
             twin._apply(entry)
         return twin
 
-    def seat_game(self, seat: str) -> Any:
+    def seat_game(self, seat: Any) -> Any:
         """This game as ``seat`` may know it: a copy in which the other players' unrevealed secret choices are
         ``SEALED`` (the rules record an unknown commitment). With nothing sealed from ``seat``, the game itself.
         Bots and what-if analysis decide on this copy, so they never read a hidden commitment.
@@ -411,14 +428,14 @@ class GameRunner:
         twin._replay([SEALED if at + i in hidden else h for i, h in enumerate(self._history[at:])])
         return twin
 
-    def _drawn_seat_game(self, seat: str) -> Any:
+    def _drawn_seat_game(self, seat: Any) -> Any:
         if seat not in self.scores:
             raise ValueError(f"no player {excerpt(seat)} in this game; players: {', '.join(self.scores)}")
         if self._seat is not None:
             if self._seat != seat:
                 raise ValueError(f"this copy is seen from {self._seat}'s seat; it cannot be seen from {seat}'s")
             return self
-        rules = self.rules
+        rules: Any = self.rules  # a game with an information model: seat_view and resample (information.py)
         at, state, n_events = (self._checkpoints[-1][:3] if self._checkpoints else (0, self._start, 0))
         known = self.history_for(seat)[at:]
         since = [h for h in known if not h.startswith(("force:", "seed:"))]  # the referee's, not the seat's
@@ -481,7 +498,7 @@ class GameRunner:
     def save_format(cls) -> str:
         return f"{cls.rules.name}-game"
 
-    def to_json(self, seat: str | None = None) -> str:
+    def to_json(self, seat: Any = None) -> str:
         """The whole game, history and redo included, as JSON text. With ``seat``: the game as that player may
         know it (a seat save): the other players' unrevealed secret choices are ``SEALED`` and redo is left out;
         it loads into a seat's copy that shows the table up to the reveal. A game with an information model saves
@@ -499,7 +516,7 @@ class GameRunner:
         twin._replay(self.history_for(seat))
         return self._dump(seat, twin._history, [], twin._digest())
 
-    def _seat_dump(self, seat: str | None) -> str:
+    def _seat_dump(self, seat: Any) -> str:
         if self._seat is None:
             return self._drawn_seat_game(seat).to_json()  # type: ignore[arg-type]
         if seat not in (None, self._seat):
@@ -518,7 +535,7 @@ class GameRunner:
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> Any:
+    def from_json(cls, text: Any) -> Any:
         """Loads a saved game: replays its history from its origin and checks it reaches the saved state, and
         that its redo list replays legally from there. Anything wrong raises SaveError naming the field; nothing
         half-loaded is ever returned."""
@@ -531,14 +548,14 @@ class GameRunner:
                             f"{bounded(str(exc), 200)}") from None
 
     @classmethod
-    def _load(cls, text: str) -> Any:
+    def _load(cls, text: Any) -> Any:
         fmt, version = cls.save_format(), cls.rules.save_version
         try:
             data = load_json(text)
-        except PlainDataError as exc:
-            if exc.path == "(text)":
-                raise SaveError(f"a saved game is the JSON text to_json() writes: {exc.problem}") from None
-            raise SaveError(f"saved game {exc}") from None
+        except PlainDataError as bad_text:
+            if bad_text.path == "(text)":
+                raise SaveError(f"a saved game is the JSON text to_json() writes: {bad_text.problem}") from None
+            raise SaveError(f"saved game {bad_text}") from None
         if not isinstance(data, dict) or data.get("format") != fmt:
             got = data.get("format") if isinstance(data, dict) else None
             raise SaveError(f"not a saved game of this kind (field 'format'): expected format {fmt!r}"
@@ -550,7 +567,9 @@ class GameRunner:
         if unknown:
             raise SaveError(f"saved game field {excerpt(unknown[0])} is unknown; the fields are "
                             f"{', '.join(SAVE_FIELDS)}")
-        origin, history, redo = data.get("origin"), data.get("history"), data.get("redo", [])
+        origin: Any = data.get("origin")
+        history: Any = data.get("history")
+        redo: Any = data.get("redo", [])
         for name, value in (("history", history), ("redo", redo)):
             if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
                 raise SaveError(f"saved game field {name!r} must be a list of choice ids")
@@ -583,9 +602,9 @@ class GameRunner:
             try:
                 game._check(entry)
                 game._guarded(entry, [], game._apply, entry)
-            except (IllegalChoice, EngineError) as exc:
+            except (IllegalChoice, EngineError) as illegal:
                 raise SaveError(f"saved game history entry {i} ({excerpt(entry)}) is not legal there (field "
-                                f"'history[{i}]'): {bounded(str(exc), 200)}") from None
+                                f"'history[{i}]'): {bounded(str(illegal), 200)}") from None
         if digest != game._digest():
             raise SaveError("the saved game does not replay to the state it was saved with (field 'state_sha256'): "
                             "it was edited or made by a different rules version")
@@ -601,8 +620,8 @@ class GameRunner:
         if "position" in origin:
             try:
                 return cls._position_origin(origin["position"])
-            except PositionError as exc:
-                raise SaveError(f"saved game field 'origin.position': {exc}") from None
+            except PositionError as bad_position:
+                raise SaveError(f"saved game field 'origin.position': {bad_position}") from None
         setup = origin["setup"]
         if not isinstance(setup, dict):
             raise SaveError("saved game field 'origin.setup' must be an object of setup arguments")
@@ -610,14 +629,15 @@ class GameRunner:
             return cls._setup_origin(setup)
         except SaveError:
             raise
-        except EngineError as exc:
+        except EngineError as failed:
             raise SaveError(f"saved game origin cannot be played (field 'origin.setup'): "
-                            f"{bounded(str(exc), 200)}") from None
-        except (TypeError, ValueError) as exc:
-            raise SaveError(f"saved game origin is invalid: {bounded(str(exc), 200)} (field 'origin.setup')") from None
+                            f"{bounded(str(failed), 200)}") from None
+        except (TypeError, ValueError) as bad_setup:
+            raise SaveError(f"saved game origin is invalid: {bounded(str(bad_setup), 200)} "
+                            "(field 'origin.setup')") from None
 
     @classmethod
-    def _setup_origin(cls, setup: dict[str, Any]) -> Any:
+    def _setup_origin(cls, setup: Any) -> Any:
         """A game from a save's setup arguments (a game may check them further)."""
         return cls._new(**setup)
 
@@ -636,12 +656,12 @@ class GameRunner:
             for i in range(len(redo) - 1, -1, -1):
                 try:
                     self._check(redo[i])
-                except IllegalChoice as exc:
+                except IllegalChoice as illegal:
                     raise SaveError(f"saved game redo entry {i} ({excerpt(redo[i])}) is not legal there (field "
-                                    f"'redo[{i}]'): {bounded(str(exc), 200)}") from None
+                                    f"'redo[{i}]'): {bounded(str(illegal), 200)}") from None
                 self._guarded(redo[i], [], self._apply, redo[i])
-        except EngineError as exc:
-            raise SaveError(f"saved game field 'redo' does not replay: {bounded(str(exc), 200)}") from None
+        except EngineError as failed:
+            raise SaveError(f"saved game field 'redo' does not replay: {bounded(str(failed), 200)}") from None
         finally:
             self._rebuild(before)
 

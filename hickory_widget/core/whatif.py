@@ -330,7 +330,7 @@ def _comparison(game: Any, choices: Sequence[str] | None, playouts: int, bot: st
     size = batch or max(1, math.ceil(playouts / (4 * workers)))
     tasks = [(i, k, min(k + size, playouts)) for i in range(len(options)) for k in range(0, playouts, size)]
     results: list[list[Result | None]] = [[None] * playouts for _ in options]
-    bar = _progress_bar(progress, len(options) * playouts, player)
+    bar = _progress_bar(progress, len(options) * playouts, f"what if ({player})")
     try:
         for i, k, batch_results in _batches(pool, engine, start, options, tasks, bot, seed, cancel):
             results[i][k:k + len(batch_results)] = batch_results
@@ -440,8 +440,10 @@ def _short(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _progress_bar(progress: bool | Callable[[int, int], None], total: int, player: str) -> Callable[[int | None], None]:
-    """A function taking the number of playouts just finished (None when done)."""
+def _progress_bar(progress: bool | Callable[[int, int], None], total: int, desc: str,
+                  unit: str = "playout") -> Callable[[int | None], None]:
+    """A function taking the number of ``unit``s just finished (None when done): the caller's callback, a tqdm bar
+    named ``desc``, or nothing. The review counts judged decisions with it."""
     if callable(progress):
         done = [0]
 
@@ -457,7 +459,7 @@ def _progress_bar(progress: bool | Callable[[int, int], None], total: int, playe
         from tqdm.auto import tqdm
     except ImportError:
         return lambda n: None
-    bar = tqdm(total=total, desc=f"what if ({player})", unit="playout")
+    bar = tqdm(total=total, desc=desc, unit=unit)
 
     def advance(n: int | None) -> None:
         if n is None:

@@ -183,6 +183,13 @@ class Game(GameRunner):
 
         return HickoryPlayouts()
 
+    @classmethod
+    def review_engine(cls) -> Any:
+        """Reviews (core/review.py) run on the same fast playouts, reporting every seat's result."""
+        from .analysis.review import HickoryReview
+
+        return HickoryReview()
+
     def _repr_svg_(self) -> str:
         """A static picture of the board: notebooks show it with no kernel (GitHub, nbviewer, HTML export)."""
         from .board.svg import game_svg

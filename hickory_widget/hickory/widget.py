@@ -6,7 +6,9 @@ cell), and on the shell's front end (``js/core/shell.mjs``: controls bar, messag
 layout, keyboard) with Hickory Dickory's board, panels and wiring plugged in (``js/hickory/``: clock and chain,
 projector, "why not?", log pages, look-back and replay). What is Hickory's own is here: its view model, sent in
 several traits so that a move sends only the log's newest entries; its intents (play until, look back and
-continue, why, toggles, new game, force, hello); and the words of its refusals, from its own catalog.
+continue, why, toggles, new game, force, hello); the coach (issue 27: the review of the game in a panel beside
+the board, a jump to a reviewed decision, "Retry from here" judged, the expected margins on demand; see
+``board/coach.py`` and docs/REVIEW-WIDGET.md); and the words of its refusals, from its own catalog.
 """
 
 from __future__ import annotations
@@ -16,21 +18,32 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from ..core.intents import SEAT_KINDS
+from ..core.intents import LOOSE_VERSION, SEAT_KINDS, Field, text
 from ..core.messages import LANGUAGES
 from ..core.protocol import IllegalChoice
 from ..core.widget import FRONT_END, MAX_MESSAGE, GameWidget, LanguageError, join_modules
 from .analysis import bots
-from .board.intents import INTENTS, PLAY_UNTIL
+from .board.coach import (
+    MARGIN_PLAYOUTS,
+    RETRY_PLAYOUTS,
+    Background,
+    Retry,
+    history_key,
+    judge,
+    margins_row,
+    review_rows,
+)
+from .board.intents import INTENTS, PLAY_UNTIL, TOGGLES
 from .board.svg import board_svg
 from .board.timeline import check_step, game_at, rewind
 from .board.view import LogCache, build, log_view, rule_table
 from .game import Game
+from .rules.components import default_components
 from .words.i18n import t
 from .words.why_not import candidate_for, why_not
 
 JS_FILES = ("core/keyboard.mjs", "core/dom.mjs", "core/morph.mjs", "core/shell.mjs", "hickory/geometry.mjs",
-            "hickory/board.mjs", "hickory/widget.mjs")
+            "hickory/board.mjs", "hickory/review.mjs", "hickory/widget.mjs")
 """Front-end modules (paths in the front end's tree, :data:`.core.widget.FRONT_END`), in dependency order; see
 :func:`bundle`."""
 LOG_PAGE = 128
@@ -38,6 +51,35 @@ LOG_PAGE = 128
 TEXT_KEYS = {"door.nothing_to_undo": "ui.error.nothing_to_undo", "door.no_human_move": "ui.error.no_human_move",
              "door.nothing_to_redo": "ui.error.nothing_to_redo"}
 """The shell's sentences that Hickory's catalog words under other keys (the rest share the shell's ``door.`` keys)."""
+REVIEW_SEATS = ("humans", "all")
+"""Whose decisions a review judges besides one named seat: the seats people play (all seats when bots play every
+one), or every seat."""
+
+
+def _review_seat(v: Any) -> bool:
+    return v is None or (type(v) is str and (v in REVIEW_SEATS or v in default_components().player_colors))
+
+
+def _step(v: Any) -> bool:
+    return type(v) is int and 0 <= v <= 10**6
+
+
+WIDGET_TOGGLES = (*TOGGLES, "show_margins")
+WIDGET_INTENTS = {
+    **INTENTS,
+    "toggle": {"version": LOOSE_VERSION, "name": Field(lambda v: type(v) is str and v in WIDGET_TOGGLES,
+                                                       required=True, message="door.toggle")},
+    # the review (issue 27): none of these changes the game, so they are not tied to the board's version; a jump or
+    # a retry names the review it was made on (``key``) and is refused once the game has changed since
+    "review": {"version": LOOSE_VERSION, "seat": Field(_review_seat)},
+    "review_cancel": {"version": LOOSE_VERSION},
+    "review_close": {"version": LOOSE_VERSION},
+    "review_jump": {"version": LOOSE_VERSION, "key": Field(text, required=True), "step": Field(_step, required=True)},
+    "review_retry": {"version": LOOSE_VERSION, "key": Field(text, required=True), "step": Field(_step, required=True)},
+    "review_again": {"version": LOOSE_VERSION},
+}
+"""Hickory's intents (:data:`.board.intents.INTENTS`) and the coach's: the review and the evaluation toggle."""
+REVIEW_INTENTS = ("review", "review_cancel", "review_close", "review_jump", "review_retry", "review_again")
 
 __all__ = ["JS_FILES", "LOG_PAGE", "MAX_MESSAGE", "PLAY_UNTIL", "SEAT_KINDS", "HickoryWidget", "LanguageError",
            "bundle", "css"]
@@ -71,7 +113,7 @@ class HickoryWidget(GameWidget):
 
     _esm = bundle()  # the shell with Hickory Dickory's board, decision panel and log plugged in
     _css = css()
-    intents: ClassVar = INTENTS
+    intents: ClassVar = WIDGET_INTENTS
     redraw_on: ClassVar[tuple[str, ...]] = ("show_secrets",)  # the view holds only the favor cards one may see
     game_type: ClassVar[type] = Game
 
@@ -98,6 +140,17 @@ class HickoryWidget(GameWidget):
     seats = traitlets.Dict().tag(sync=True)
     """Who plays each color: {"red": "greedy", "blue": "random"}; colors not named are "human". The seat menus
     show this trait and set it; bots play their seats until a human seat must decide."""
+    review = traitlets.Dict().tag(sync=True)
+    """The game's review (issue 27), as the review panel draws it: {"status": idle | running | done | cancelled |
+    error | stale, "open", "key" (the reviewed line), "done"/"total" (decisions judged while running), "seat" (the seat
+    being reviewed), "decisions" (one row per reviewed decision: step, label, played and best options, loss,
+    explanation), "curve" (each seat's expected final margin after each step), "counts", "message"}."""
+    show_margins = traitlets.Bool(False).tag(sync=True)
+    """The evaluation on demand, off by default: each seat's expected final margin for the position shown,
+    computed in the background after each decision on what the viewing seat may know (see :attr:`margins`)."""
+    margins = traitlets.Dict().tag(sync=True)
+    """{"key": the position, "status": running | done | hidden | error, "viewer", "rows": [{player, seat, value,
+    low, high, text}]} for :attr:`show_margins`."""
     allow_force = traitlets.Bool(False)
     """Teacher setting, off by default: when True the browser may fix the next die roll or bag draw (a "force"
     intent, like ``game.force``). Set from Python only (``HickoryWidget(game, allow_force=True)``); it is not
@@ -113,6 +166,17 @@ class HickoryWidget(GameWidget):
         """True while a message from the browser is handled: the log then travels as a delta."""
         self._unsent: set[str] = set()
         """Traits changed without a state message (their change went out as a delta)."""
+        self._reviews: list[Any] = []
+        """The finished reviews (``core.review.Review``, one per reviewed seat) of the line named ``_review_key``."""
+        self._review_key: str | None = None
+        self._review_rows: tuple[Any, ...] = ()
+        """(key, language, rows, curves) as last worded: the rows are worded again only when one of them changes."""
+        self._review_job = Background()
+        self._focus: int | None = None
+        """The step of the reviewed decision shown on the board (looked back to, its better option marked)."""
+        self._retry: Retry | None = None
+        self._margin_job = Background()
+        self._margin_wanted: tuple[str, Game, str | None] | None = None
         super().__init__(game if game is not None else Game.new(), seats=seats, **kwargs)
 
     # ---------------------------------------------------------------------------------------- Python API
@@ -144,6 +208,85 @@ class HickoryWidget(GameWidget):
         self._after_move()  # the bots' seats play on to the next human decision
         return made
 
+    def start_review(self, seat: str | None = None, *, wait: bool = False, **options: Any) -> None:
+        """Reviews the game (``core.review.review``) in the background: every decision of ``seat`` (a color), of
+        the seats people play (None, "humans"), or of every seat ("all"); the review panel shows its progress and
+        then its graph and labels. ``options`` go to ``review`` (seed, bot, precision, ...); ``wait=True`` returns
+        when it is done."""
+        from ..core.review import review, review_async
+
+        if self._review_job.running:
+            raise IllegalChoice(self._t("ui.review.busy"))
+        if not self.game.history:
+            raise IllegalChoice(self._t("ui.review.nothing"))
+        seats = self._review_seats(seat)
+        game, key = self.game.copy(), history_key(self.game)
+        self._reviews, self._review_key, self._focus, self._retry = [], key, None, None
+        self.review = {"status": "running", "open": True, "key": key, "done": 0, "total": 0, "seat": seats[0],
+                       "seats": seats, "decisions": [], "curve": {}, "counts": {}, "message": ""}
+        self._refresh_review_view()
+
+        def progress(index: int) -> Any:
+            shown = [-1]
+
+            def tell(done: int, total: int) -> None:  # decisions judged of all; a message per percent at most
+                percent = 100 * done // max(total, 1)
+                if percent != shown[0] and self.review.get("key") == key:
+                    shown[0] = percent
+                    self.review = {**self.review, "done": done, "total": total, "seat": seats[index]}
+            return tell
+
+        def run(cancel: Any) -> list[Any]:
+            return [review(game, seat=s, progress=progress(i), cancel=cancel, **options) for i, s in enumerate(seats)]
+
+        async def run_async(cancel: Any) -> list[Any]:
+            return [await review_async(game, seat=s, progress=progress(i), cancel=cancel, **options)
+                    for i, s in enumerate(seats)]
+
+        self._review_job.start(run, lambda result: self._review_done(result, key), run_async=run_async)
+        if wait:
+            self._review_job.wait()
+
+    def cancel_review(self) -> None:
+        """Stops a running review (at its next finished batch of playouts)."""
+        self._review_job.cancel.set()
+
+    def wait_review(self, timeout: float | None = None) -> None:
+        """Waits for a review running in its thread."""
+        self._review_job.wait(timeout)
+
+    def jump(self, step: int) -> None:
+        """Shows the board before the reviewed decision at ``step`` (a look back), its better option marked."""
+        self._judgement(step)
+        self._retry = None
+        self._focus = step
+        self.look(step)
+
+    def retry(self, step: int) -> None:
+        """Plays the reviewed decision at ``step`` again: the board stands before it and the learner's next choice
+        is judged against the review's values (see :func:`.board.coach.judge`); the other seats then answer as the
+        review's bot would."""
+        j = self._judgement(step)
+        start = game_at(self.game, step)
+        self._retry = Retry(judgement=j, start=start, game=start.copy())
+        self._focus = step
+        self._look = None
+        self._refresh()
+
+    def retry_again(self) -> None:
+        """Back to the position of the decision being retried, for another try."""
+        if self._retry is None:
+            raise IllegalChoice(self._t("ui.review.no_retry"))
+        self._retry.game, self._retry.verdict = self._retry.start.copy(), None
+        self._refresh()
+
+    def close_review(self) -> None:
+        """Hides the review panel (its results are kept: Review shows them again) and returns to the game now."""
+        self._focus, self._retry = None, None
+        if self.review:
+            self.review = {**self.review, "open": False}
+        self.look(None)
+
     def new_game(self, players: int | list[str] = 4, seed: int = 1, **options: Any) -> None:
         self.game = Game.new(players, seed, **options)
 
@@ -157,6 +300,8 @@ class HickoryWidget(GameWidget):
     def look(self, step: int | None) -> None:
         """Shows the board as it was after ``step`` history entries (read-only); ``None`` returns to now."""
         self._look = None if step is None or step == len(self.game.history) else check_step(self.game, step)
+        if step != self._focus or self._retry is not None:
+            self._focus, self._retry = None, None  # looking elsewhere leaves the reviewed decision
         self._refresh()
 
     def continue_from(self, step: int) -> None:
@@ -189,9 +334,11 @@ class HickoryWidget(GameWidget):
         """A choice refused names the legal options by their labels; the widget's own refusals (undo, redo,
         looking back) are already a sentence; anything else the engine refused is one short general sentence."""
         kind = intent["type"]
-        if isinstance(exc, IllegalChoice) and kind == "choose":
+        if isinstance(exc, IllegalChoice) and kind == "choose" and self._retry is None:
             return self._illegal(intent["id"])
-        if isinstance(exc, IllegalChoice) and kind in ("undo", "redo", "continue", "look"):
+        if isinstance(exc, IllegalChoice) and kind == "choose":  # a retried decision's own sentence
+            return str(exc)
+        if isinstance(exc, IllegalChoice) and kind in ("undo", "redo", "continue", "look", *REVIEW_INTENTS):
             return str(exc)
         return self.text("door.refused")
 
@@ -205,8 +352,11 @@ class HickoryWidget(GameWidget):
             self._after_move()
             self._refuse(self._t("ui.error.changed_in_python"))
             return False
-        if kind in ("why", "toggle", "look"):  # change nothing; "look" is not tied to the version (a replay)
+        if kind in ("why", "toggle", "look", *REVIEW_INTENTS):  # change nothing in the game
             return True
+        if self._retry is not None and kind != "choose":  # the game waits while a reviewed decision is retried
+            self._refuse(self._t("ui.review.retrying"))
+            return False
         if kind == "force" and not self.allow_force:
             self._say("door.no_force")
             return False
@@ -224,8 +374,12 @@ class HickoryWidget(GameWidget):
     def publish(self) -> None:
         """The board (or, while looking back, the board as it was) in ``view``, its words in ``texts``, the log
         in pages (see :meth:`_send_log`)."""
+        self._check_review()
+        self._refresh_review_view()  # before the view: a reviewed decision shown is worded as the review is
         shown = self.game
-        if self._look is not None:
+        if self._retry is not None:
+            shown = self._retry.game
+        elif self._look is not None:
             self._twin = game_at(self.game, self._look, self._twin)
             shown = self._twin
         if len(self._log_cache) > 20_000:  # stale branches and languages
@@ -233,16 +387,27 @@ class HickoryWidget(GameWidget):
         view = build(shown, self._version, self.language, with_log=False, seen_by=self.favors_seen_by(shown))
         del view["log"]  # sent apart, see _send_log
         texts = view.pop("ui")  # sent apart: the same on every move
+        focus = self._focus_row() if self._focus is not None else None
         if self._look is not None:
-            view["decision"] = None if view["decision"] is None else {**view["decision"], "choices": []}
+            if focus is None and view["decision"] is not None:  # a reviewed decision keeps its options to mark
+                view["decision"] = {**view["decision"], "choices": []}
             view["looking"] = {"step": self._look, "steps": len(self.game.history)}
             view["can_undo"] = view["can_redo"] = False
+        if focus is not None:
+            view["review_focus"] = focus
+        if self._retry is not None:
+            view["retry"] = self._retry_view()
+            view["can_undo"] = view["can_redo"] = False
+            if self._retry.verdict is not None and view["decision"] is not None:  # judged: one decision, no more
+                view["decision"] = {**view["decision"], "choices": []}
         view["replay_from"] = min(self._replay_from, len(self.game.history))
         view["secrets_allowed"] = self.allow_secrets
         view["languages"] = list(LANGUAGES)  # the shell's language menu
         self._send_log()  # before the view: the front end draws when the view arrives
         self.texts = texts  # traitlets sends it only when it changed (the language)
         self.view = view
+        if self.show_margins:
+            self._want_margins(shown)
 
     def favors_seen_by(self, game: Game) -> set[str] | None:
         """The colors whose favor cards (secret, R94) this screen may show: everyone's at the end of the game or
@@ -279,6 +444,30 @@ class HickoryWidget(GameWidget):
             return
         setattr(self, name, not getattr(self, name))
 
+    def intent_review(self, intent: dict[str, Any]) -> None:
+        seat = intent.get("seat")
+        if seat is None and self._review_key == history_key(self.game) and self.review.get("status") == "done":
+            self.review = {**self.review, "open": True}  # the review of this very line: shown again
+            return
+        self.start_review(seat)
+
+    def intent_review_cancel(self, intent: dict[str, Any]) -> None:
+        self.cancel_review()
+
+    def intent_review_close(self, intent: dict[str, Any]) -> None:
+        self.close_review()
+
+    def intent_review_jump(self, intent: dict[str, Any]) -> None:
+        self._check_key(intent["key"])
+        self.jump(intent["step"])
+
+    def intent_review_retry(self, intent: dict[str, Any]) -> None:
+        self._check_key(intent["key"])
+        self.retry(intent["step"])
+
+    def intent_review_again(self, intent: dict[str, Any]) -> None:
+        self.retry_again()
+
     def intent_look(self, intent: dict[str, Any]) -> None:
         step = intent["step"]
         self.error = ""
@@ -289,6 +478,9 @@ class HickoryWidget(GameWidget):
 
     def intent_choose(self, intent: dict[str, Any]) -> None:
         choice = intent.get("id")
+        if self._retry is not None:
+            self._retry_pick(choice)
+            return
         if not isinstance(choice, str) or choice not in self.game.choice_ids:
             self._refuse(self._illegal(choice))
             return
@@ -357,6 +549,188 @@ class HickoryWidget(GameWidget):
             super()._on_msg(widget, content, buffers)
         finally:
             self._from_browser = False
+
+    # ---------------------------------------------------------------------------------------- the coach
+    def _review_seats(self, seat: str | None) -> list[str]:
+        players = self.players
+        if seat in (None, "humans"):
+            humans = [p for p in players if p not in self.seats]
+            return humans or players
+        if seat == "all":
+            return players
+        if seat not in players:
+            names = ", ".join(self.game.player_name(p, self.language) for p in players)
+            raise IllegalChoice(self._t("ui.review.no_seat", seat=self.game.player_name(seat, self.language),
+                                        seats=names))
+        return [seat]
+
+    def _review_done(self, result: Any, key: str) -> None:
+        """The review's thread (or task) finished: its results, or why there are none, in the panel."""
+        if self.review.get("key") != key:
+            return  # another review started meanwhile
+        if isinstance(result, Exception):
+            from ..core.whatif import Cancelled
+
+            cancelled = isinstance(result, Cancelled)
+            if not cancelled:
+                self._note(result)
+            message = self._t("ui.review.cancelled") if cancelled else self._t("ui.review.failed", error=str(result))
+            self.review = {**self.review, "status": "cancelled" if cancelled else "error", "message": message}
+            return
+        self._reviews = list(result)
+        self._review_rows = ()
+        self.review = {**self.review, "status": "done", "done": self.review.get("total", 0)}
+        self._refresh_review_view()
+
+    def _refresh_review_view(self) -> None:
+        """The review's rows in the widget's language (worded again only after a new review or language)."""
+        if not self._reviews or self.review.get("status") != "done":
+            return
+        if self._review_rows[:2] != (self._review_key, self.language):
+            rows, extra = review_rows(self._reviews, self.game, self.language)
+            self._review_rows = (self._review_key, self.language, rows, extra)
+        _, _, rows, extra = self._review_rows
+        spent = sum(r.playouts for r in self._reviews)
+        message = self._t("ui.review.done", n=len(rows), playouts=spent)
+        if rows != self.review.get("decisions") or self.review.get("message") != message:
+            self.review = {**self.review, "decisions": rows, **extra, "message": message}
+
+    def _check_review(self) -> None:
+        """A review belongs to the line it judged: once the game has left it (a move, undo, a branch, a new game)
+        the review is marked stale, a running one is stopped, and the reviewed decision is left."""
+        if self._review_key is None or history_key(self.game) == self._review_key:
+            return
+        self.cancel_review()
+        self._review_key, self._reviews, self._focus, self._retry = None, [], None, None
+        if self.review:
+            self.review = {**self.review, "status": "stale", "decisions": [], "curve": {}, "counts": {},
+                           "message": self._t("ui.review.stale")}
+
+    def _check_key(self, key: str) -> None:
+        if self._review_key is None or self.review.get("status") != "done":
+            raise IllegalChoice(self._t("ui.review.no_review"))
+        if key != self._review_key:
+            raise IllegalChoice(self._t("ui.review.stale"))
+
+    def _judgement(self, step: Any) -> Any:
+        """The reviewed decision made at ``step``, or a refusal naming the steps there are."""
+        for r in self._reviews:
+            for seat in r.seats:
+                for j in r.for_seat(seat):
+                    if j.step == step:
+                        return j
+        raise IllegalChoice(self._t("ui.review.no_step", step=repr(step)))
+
+    def _focus_row(self) -> dict[str, Any] | None:
+        rows = self._review_rows[2] if len(self._review_rows) > 2 else []
+        return next((r for r in rows if r["step"] == self._focus), None)
+
+    def _retry_view(self) -> dict[str, Any]:
+        r = self._retry
+        assert r is not None
+        return {"step": r.judgement.step, "move": r.judgement.step + 1, "player": r.seat,
+                "seat": self.game.player_name(r.seat, self.language), "tries": r.tries, "solved": r.solved,
+                "verdict": r.verdict, "tries_text": self._t("ui.review.tries", n=r.tries)}
+
+    def _retry_pick(self, choice: Any) -> None:
+        """A pick in a retried decision: judged, then played with the other seats' answers after it."""
+        r = self._retry
+        assert r is not None
+        if r.verdict is not None:
+            raise IllegalChoice(self._t("ui.review.retry_judged"))
+        if not isinstance(choice, str) or choice not in r.start.choice_ids:
+            labels = "; ".join(c.label for c in r.start.choices_in(self.language))
+            raise IllegalChoice(self._t("ui.error.illegal", legal=labels))
+        from ..core.review import expected_margins
+
+        def value_of(game: Game, seat: str) -> float:
+            return expected_margins(game, playouts=RETRY_PLAYOUTS, seed=r.tries, viewer=seat)[seat][0]
+
+        r.tries += 1
+        r.picks.append(choice)
+        r.verdict = judge(r, choice, self.language, value_of)
+        game = r.game
+        game.choose(choice)
+        bot = self.make_bot("greedy", r.judgement.step)  # the review's line: its default playout bot
+        for _ in range(10_000):
+            if game.over or game.decision.player == r.seat:
+                break
+            game.choose(bot.choose(game))
+        self._refresh()
+
+    def _margin_viewer(self, game: Game) -> tuple[str | None, bool]:
+        """Whose knowledge the evaluation may use (hidden is hidden): the one person at the screen, else the
+        person deciding; (None, True): the decider's own (bots only, or the game is over); (None, False): nobody's
+        (several people share the screen and a bot decides)."""
+        if game.over:
+            return None, True
+        if self._retry is not None:
+            return self._retry.seat, True
+        humans = [p for p in self.players if p not in self.seats]
+        if len(humans) == 1:
+            return humans[0], True
+        decider = game.decision.player if game.decision is not None else None
+        if decider in humans:
+            return decider, True
+        return None, not humans
+
+    def _want_margins(self, shown: Game) -> None:
+        """Asks for the evaluation of the position shown; computed in the background, one at a time, the newest
+        position wanted next (a click never waits for it)."""
+        viewer, allowed = self._margin_viewer(shown)
+        key = f"{history_key(shown)}|{viewer}|{self.language}"
+        if self.margins.get("key") == key:
+            return
+        if not allowed:
+            self.margins = {"key": key, "status": "hidden", "viewer": None, "rows": [],
+                            "message": self._t("ui.margins.hidden")}
+            return
+        self._margin_wanted = (key, shown.copy(), viewer)
+        self.margins = {**self.margins, "key": key, "status": "running", "viewer": viewer}
+        if not self._margin_job.running:
+            self._next_margins()
+
+    def _next_margins(self) -> None:
+        wanted, self._margin_wanted = self._margin_wanted, None
+        if wanted is None or not self.show_margins:
+            return
+        key, game, viewer = wanted
+        from ..core.review import expected_margins
+
+        def run(_cancel: Any) -> Any:
+            return expected_margins(game, playouts=MARGIN_PLAYOUTS, seed=len(game.history), viewer=viewer)
+
+        def done(result: Any) -> None:
+            if self.margins.get("key") == key:
+                if isinstance(result, Exception):
+                    self._note(result)
+                    self.margins = {**self.margins, "status": "error", "message": str(result)}
+                else:
+                    rows = margins_row(result, game, self.language)
+                    name = game.player_name(viewer, self.language) if viewer else ""
+                    self.margins = {"key": key, "status": "done", "viewer": viewer, "rows": rows,
+                                    "message": self._t("ui.margins.as_seen", seat=name) if viewer else ""}
+            self._next_margins()
+
+        self._margin_job.start(run, done)
+
+    @traitlets.observe("show_margins")
+    def _margins_toggled(self, change: dict[str, Any]) -> None:
+        if change["new"] and self._version:
+            self.margins = {}
+            self._refresh()
+        elif not change["new"]:
+            self._margin_wanted = None
+            self.margins = {}
+
+    def wait_margins(self, timeout: float = 60.0) -> None:
+        """Waits until the evaluation on demand has caught up with the board (tests, notebooks)."""
+        import time
+
+        end = time.monotonic() + timeout
+        while (self._margin_job.running or self._margin_wanted is not None) and time.monotonic() < end:
+            self._margin_job.wait(0.05)
+            time.sleep(0.01)
 
     def _step(self, step: Any) -> int:
         try:

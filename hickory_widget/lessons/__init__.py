@@ -24,8 +24,11 @@ from .games import HICKORY, NAMES
 
 DATA_DIR = Path(__file__).parent / "data"
 
+PUZZLES = DATA_DIR / "puzzles" / "puzzles.json"
+"""Puzzles from bot games (scripts/make_puzzles.py): best exercises, kept apart from the curriculum's lessons."""
+
 __all__ = ["Answer", "AnswerError", "Exercise", "Lesson", "LessonError", "Verdict", "curriculum", "load_lesson",
-           "ui_text"]
+           "puzzles", "ui_text"]
 
 
 def _folder(game: str) -> Path:
@@ -87,6 +90,17 @@ def curriculum(language: str = "en", game: str = HICKORY) -> list[Lesson]:
     if game not in NAMES:
         raise ValueError(f"game must be one of {', '.join(NAMES)}, not {game!r}")
     return [Lesson(d, language) for d in _builtin(game)]
+
+
+@cache
+def _puzzles() -> LessonData:
+    return read_lesson_file(PUZZLES)
+
+
+def puzzles(language: str = "en") -> Lesson:
+    """The lesson of puzzles from bot games (best exercises, each checked by playouts; docs/LESSONS.md): open it
+    with ``LessonWidget(lessons=[puzzles()])``."""
+    return Lesson(_puzzles(), language)
 
 
 def load_lesson(path: str | Path, language: str = "en") -> Lesson:

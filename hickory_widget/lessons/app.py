@@ -4,10 +4,12 @@ Voilà gives each visitor a kernel of their own, and the page's address says wha
 
 * ``?learner=ada&lang=it``: the join form (:mod:`.join`), name filled in; Ada types her PIN (or chooses one on her
   first visit) and her lessons open in Italian. Nobody opens or resets Ada's progress without her PIN.
-* ``?learner=ada&key=...``: a join link from the teacher's dashboard; no PIN asked.
+* ``?learner=ada&key=...``: a join link from the teacher's dashboard; no PIN asked. Until Ada chooses a PIN, her
+  name is closed to the form: only the link opens it.
 * ``?teacher``: the teacher's dashboard (:mod:`.dashboard`) once the teacher's code is typed
   (``$HICKORY_TEACHER_CODE``; scripts/classroom.sh makes one and prints it when the app starts).
-* ``?present=1``: the teacher's presentation mode (records nothing, so it asks for nothing).
+* ``?present=1``: the teacher's presentation mode: it never reads nor writes anybody's record (not even one named
+  ``teacher``, a name nobody may register) and refuses Reset, so it asks for nothing.
 * ``&game=mice`` (or ``clocktowers``, ``hickory``): the game the lessons (or the dashboard) open on; a row of
   buttons above the lessons changes it (:mod:`.game_bar`).
 * Behind JupyterHub (``$JUPYTERHUB_USER`` in the kernel's environment) the hub's user is the learner and
@@ -17,8 +19,9 @@ Voilà gives each visitor a kernel of their own, and the page's address says wha
   (:mod:`.static_page`), with the progress in this browser's own storage; ``learner=`` names the record
   ("learner" when absent, the landing page's too).
 
-``HICKORY_PROGRESS`` names the progress file (scripts/classroom.sh sets it); PIN hashes live beside it
-(:mod:`.identity`), hand-ins from the static site in ``handins/`` beside it (``$HICKORY_HANDINS``).
+``HICKORY_PROGRESS`` names the classroom's store (:mod:`.store`, an SQLite file; scripts/classroom.sh sets it): the
+progress, the PIN hashes (:mod:`.identity`), the locks and the hand-ins. A name ending in ``.json`` (a progress file
+of an earlier version) means the ``.sqlite3`` beside it, which imports that file once.
 
 With Voilà's preheated kernels (``--preheat_kernel=True``, as scripts/classroom.sh serves it) the notebook runs
 before anyone visits: :func:`prepare` does the slow part then (imports, the curriculum, the front end), and
@@ -57,9 +60,26 @@ def prepare() -> None:
 
     if static_site():
         return
+    identity.skeleton("Ada")  # the TR39 table is there (else a clear error now, not at the first learner's name)
     for language in ("en", "it", "de"):
         for game in NAMES:
             curriculum(language, game)[0].exercises[0].game()
+
+
+def check_port(host: str, port: int) -> str | None:
+    """Why the classroom cannot serve on ``host:port`` (None when it can): Voilà would otherwise move to another
+    port while its preheated kernels call the first one back, and every learner would see only an error."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds it
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            return (f"port {port} on {host} is taken ({exc.strerror}): stop what serves there (another "
+                    f"scripts/classroom.sh?) or start with PORT=another number")
+    return None
 
 
 def preheated() -> bool:
@@ -94,7 +114,12 @@ def query_string() -> str:
 
 
 def progress_path() -> Path:
-    return Path(os.environ.get("HICKORY_PROGRESS") or DEFAULT_PATH)
+    """The classroom's store (``$HICKORY_PROGRESS``; a ``.json`` name means the ``.sqlite3`` beside it)."""
+    from .store import Store, store_path
+
+    named = os.environ.get("HICKORY_PROGRESS") or DEFAULT_PATH
+    Store.at(named)  # a JSON file named here is imported once, at the store's first use
+    return store_path(named)
 
 
 def classroom_app(query: str | None = None) -> Any:
@@ -104,30 +129,42 @@ def classroom_app(query: str | None = None) -> Any:
     import ipywidgets
 
     from .card_widget import WIDGETS
+    from .classroom_words import say, store_problem
     from .dashboard import Dashboard
     from .game_bar import GameBar, pick_game
     from .identity import Identities, IdentityError
-    from .join import JoinForm, error_text
+    from .join import JoinForm, error_text, store_text
     from .progress import ProgressError
+    from .store import StoreError
     from .tracked import TRACKED
 
     q = parse_qs(query_string() if query is None else query, keep_blank_values=True)
     lang = q.get("lang", ["en"])[0]
     lang = lang if lang in LANGUAGES else "en"
     game = pick_game(q.get("game", [""])[0])
-    path = progress_path()
+    # the classroom's store; in the static site (the visitor's own browser, one learner) a JSON file as before
+    path = Path(os.environ.get("HICKORY_PROGRESS") or DEFAULT_PATH) if static_site() else progress_path()
     if "teacher" in q:
         return Dashboard(path, lang, os.environ.get("HICKORY_TEACHER_CODE") or None, game=game).panel
     hub = os.environ.get("JUPYTERHUB_USER")
     box = ipywidgets.VBox()
     if q.get("present", ["0"])[0].lower() in ("1", "true", "yes", "on"):
         GameBar(box, lang, game, lambda g, lg: WIDGETS[g](learner=hub or "teacher", language=lg,
-                                                          presentation=True, progress_path=path))
+                                                          presentation=True, progress_path=None))
         return box
 
-    def lessons_of(name: str) -> None:
-        """The learner's lessons, the game row above them."""
-        GameBar(box, lang, game, lambda g, lg: TRACKED[g](learner=name, language=lg, progress_path=path))
+    def lessons_of(name: str, reset_check: Any = None) -> GameBar:
+        """The learner's lessons, the game row above them (``reset_check``: what Reset asks first)."""
+        bars: list[GameBar] = []
+
+        def make(g: str, lg: str) -> Any:
+            widget = TRACKED[g](learner=name, language=lg, progress_path=path)
+            widget.reset_check = reset_check
+            widget.reset_asked = lambda: bars[0].ask_reset() if bars else None
+            return widget
+
+        bars.append(GameBar(box, lang, game, make))
+        return bars[0]
 
     if hub:
         lessons_of(hub)
@@ -145,15 +182,31 @@ def classroom_app(query: str | None = None) -> Any:
     identities = Identities(path)
     forms: list[JoinForm] = []
 
+    def pin_problem(error: Exception) -> str:
+        """Why a PIN was not saved, as the learner reads it (plain text: the row escapes it)."""
+        if isinstance(error, IdentityError):
+            return say(lang, f"classroom.error.{error.code}", **error.details)
+        return say(lang, "classroom.error.store", problem=store_problem(lang, error))
+
     def joined(name: str) -> None:
         """The learner is who they say: their lessons replace the form (or the form says why not)."""
+        def pin_again(pin: Any) -> bool:
+            """Reset asks for the learner's PIN again (a name with none is reset by the teacher)."""
+            try:
+                return identities.verify(name, pin) == name
+            except (IdentityError, StoreError):
+                return False
+
         try:
-            lessons_of(name)
-        except ProgressError:
+            bar = lessons_of(name, pin_again)
+            if identities.status(name) == "closed":  # came by the join link: a PIN of their own for next time
+                bar.offer_pin(lambda pin: identities.set_pin(name, pin), pin_problem)
+        except ProgressError as exc:
             log.exception("classroom: the progress of %r cannot be opened", name)
             if not forms:
                 raise
-            forms[0].error = t(lang, "classroom.error.progress")
+            forms[0].error = store_text(lang, exc) if isinstance(exc, StoreError) else t(lang,
+                                                                                          "classroom.error.progress")
             forms[0].draw()
 
     name = q.get("learner", [os.environ.get("HICKORY_LEARNER", "")])[0][:200]
@@ -162,6 +215,8 @@ def classroom_app(query: str | None = None) -> Any:
         try:
             joined(identities.check_link(name, q["key"][0]))
             return box
+        except StoreError as exc:
+            error = store_text(lang, exc)
         except ProgressError:
             error = t(lang, "classroom.error.progress")
         except IdentityError as exc:
@@ -169,3 +224,11 @@ def classroom_app(query: str | None = None) -> Any:
     forms.append(JoinForm(identities, lang, joined, name=name, error=error))
     box.children = (forms[0].panel,)
     return box
+
+
+if __name__ == "__main__":  # scripts/classroom.sh: `--check-port HOST PORT` (exit 2 with the reason when taken)
+    if sys.argv[1:2] == ["--check-port"] and len(sys.argv) == 4:
+        problem = check_port(sys.argv[2], int(sys.argv[3]))
+        if problem:
+            print(f"error: {problem}", file=sys.stderr)
+            sys.exit(2)

@@ -1,10 +1,12 @@
 """The teacher's dashboard: every learner × every exercise, the exercises the class gets wrong most, live; for each
 game of the classroom (Hickory Dickory, Clocktowers, Mice!), one at a time, chosen in a row of tabs.
 
-It reads the classroom's progress file (:mod:`.progress`) and the hand-ins of learners on the static site
-(:mod:`.handin`, files in the hand-ins folder), and asks every :data:`POLL` seconds whether either changed; a change
-redraws the page, so what the teacher sees is at most one poll (plus the drawing) behind the class. The page opens
-with the teacher's code only (:func:`.identity.check_teacher_code`, wrong codes lock it for a while).
+It reads the classroom's store (:mod:`.store`) and the hand-ins of learners on the static site (:mod:`.handin`, kept
+in the store, or files dropped into the hand-ins folder), and asks every :data:`POLL` seconds whether either changed;
+a change redraws the page, so what the teacher sees is at most one poll (plus the drawing) behind the class. The
+page opens with the teacher's code only (:meth:`.identity.Identities.check_teacher`: the right code is never
+refused; wrong codes lock only the page they were typed on, for a while). A code that is empty or weak opens
+nothing. Reset and New PIN ask for the code again.
 
 Kept apart from the page: :class:`ClassView` is the data (rows, cells, most missed, CSV), :class:`Dashboard` draws
 it and carries out the teacher's intents (open, pick a game or a learner, reset one, new PIN, join link, CSV, add
@@ -14,9 +16,10 @@ hand-ins). The CSV holds every game, a line per learner, game and exercise.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import os
-import re
+import secrets
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -26,14 +29,16 @@ from typing import Any
 
 from ..hickory.words.i18n import t
 from . import curriculum
+from .classroom_words import say, store_problem
 from .exercise import Exercise
 from .game_bar import game_name, pick_game
 from .games import NAMES
-from .handin import HandinError, read_handin
-from .identity import Identities, IdentityError
+from .handin import HandinError, handin_flags, read_handin
+from .identity import Identities, IdentityError, weak_code
 from .join import error_text
 from .panel import Panel
-from .progress import ProgressError, check_record, forget_learner, read_progress_file
+from .progress import ProgressError, check_record, forget_learner, read_learners
+from .store import Store, StoreError, is_store
 
 POLL = 2.0
 MISSED_SHOWN = 8
@@ -63,6 +68,8 @@ class Row:
     name: str
     source: str
     records: dict[str, dict[str, Any]]
+    flags: list[str] = field(default_factory=list)
+    """Why a hand-in's self-reported data looks impossible (empty when it does not)."""
 
     def rec(self, key: str) -> dict[str, Any] | None:
         return self.records.get(key)
@@ -82,6 +89,7 @@ class ClassView:
     curricula: dict[str, list[tuple[str, Exercise]]]
     rows: list[Row] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
+    store_error: ProgressError | None = None
     _words: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
     _games: dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -90,19 +98,29 @@ class ClassView:
         view = cls({game: [(f"{i + 1}.{j + 1}", ex) for i, lesson in enumerate(curriculum(lang, game))
                            for j, ex in enumerate(lesson.exercises)] for game in NAMES})
         try:
-            learners = read_progress_file(progress_path)
+            learners = read_learners(progress_path)
         except ProgressError as exc:
             view.refused.append(str(exc))
+            view.store_error = exc
             learners = {}
         view.rows = [Row(n, CLASSROOM, r) for n, r in sorted(learners.items(), key=lambda x: x[0].casefold())]
+        texts: list[tuple[str, Any]] = []
+        if is_store(progress_path) and view.store_error is None:
+            try:
+                texts.extend(Store.at(progress_path).handins())
+            except StoreError as exc:
+                view.refused.append(str(exc))
         folder = handins_dir(progress_path)
         files = sorted(folder.glob("*.json"))[:HANDIN_FILES] if folder.is_dir() else []
-        for path in files:
+        texts.extend((path.name, path) for path in files)
+        known = {ex.key for exercises in view.curricula.values() for _, ex in exercises}
+        for name, text in texts:
             try:
-                learner, records = read_handin(path.read_bytes()[:1_000_000])
-                view.rows.append(Row(learner, HANDIN, {k: check_record(r) for k, r in records.items()}))
+                learner, records = read_handin(text.read_bytes()[:1_000_000] if isinstance(text, Path) else text)
+                view.rows.append(Row(learner, HANDIN, {k: check_record(r) for k, r in records.items()},
+                                     handin_flags(records, known)))
             except (HandinError, ProgressError, OSError) as exc:
-                view.refused.append(f"{path.name}: {exc}")
+                view.refused.append(f"{name}: {exc}")
         return view
 
     def exercises(self, game: str) -> list[tuple[str, Exercise]]:
@@ -180,9 +198,12 @@ class Dashboard:
         self.lang, self.code = lang, code
         self.game = pick_game(game)
         self.identities = identities or Identities(self.path)
+        self.visitor = secrets.token_hex(8)
+        """Who typed the codes on this page: wrong codes lock this page only, never the teacher elsewhere."""
         self.open = False
         self.picked: str | None = None
         self.confirm: str | None = None
+        self.confirm_pin: str | None = None
         self.message = ""
         self.link: tuple[str, str] | None = None
         self.view: ClassView | None = None
@@ -190,13 +211,22 @@ class Dashboard:
         self.changed_at = time.time()
         self.draw_ms = 0.0
         self.panel = Panel(self.handle, failed=t(lang, "classroom.error.failed"))
+        if code and weak_code(code):
+            self.message = say(lang, "classroom.dash.weak_code")
         self.draw()
 
     # ---------------------------------------------------------------------------------------- the files
     def _stamp(self) -> tuple[Any, ...]:
-        """What changes when the class's work changes: the progress file's and the hand-ins' times and sizes."""
+        """What changes when the class's work changes: the store's commits (or the progress file's time and size)
+        and the hand-ins folder's."""
         folder = handins_dir(self.path)
         out: list[Any] = []
+        if is_store(self.path):
+            try:
+                store = Store.at(self.path)
+                out.append((store.changes(), store.db().total_changes))
+            except ProgressError:
+                out.append(None)
         for p in (self.path, folder):
             try:
                 st = p.stat()
@@ -229,7 +259,7 @@ class Dashboard:
             self.refresh()
             return
         names = {r.name for r in self.view.rows if r.source == CLASSROOM} if self.view else set()
-        if kind in ("pick", "reset", "reset-yes", "new-pin") and arg not in names | (
+        if kind in ("pick", "reset", "reset-yes", "new-pin", "new-pin-yes") and arg not in names | (
                 {r.name for r in self.view.rows} if kind == "pick" and self.view else set()):
             return  # a learner no longer (or never) in the class: a stale click changes nothing
         if kind == "game":
@@ -237,30 +267,47 @@ class Dashboard:
                 return  # no such game: nothing changes
             self.game = arg
         elif kind == "pick":
-            self.picked, self.confirm, self.link = arg, None, None
+            self.picked, self.confirm, self.confirm_pin, self.link = arg, None, None, None
         elif kind == "reset" and arg:
-            self.confirm = arg
+            self.confirm, self.confirm_pin = arg, None
+        elif kind == "new-pin" and arg:
+            self.confirm_pin, self.confirm = arg, None
         elif kind == "cancel":
+            self.confirm = self.confirm_pin = None
+        elif kind == "reset-yes" and arg and arg == self.confirm and self._code_again(fields):
+            try:
+                forget_learner(self.path, arg)
+                self.message = t(self.lang, "classroom.dash.done_reset", name=arg)
+            except StoreError as error:
+                self.message = self._store_message(error)
             self.confirm = None
-        elif kind == "reset-yes" and arg and arg == self.confirm:
-            forget_learner(self.path, arg)
-            self.confirm = None
-            self.message = t(self.lang, "classroom.dash.done_reset", name=arg)
             self.refresh(force=True)
             return
-        elif kind == "new-pin" and arg:
+        elif kind == "new-pin-yes" and arg and arg == self.confirm_pin and self._code_again(fields):
             try:
-                self.identities.forget_pin(arg)
-                self.message = t(self.lang, "classroom.dash.done_pin", name=arg)
+                key = self.identities.forget_pin(arg)
+                self.link = (arg, f"?learner={_quote(arg)}&key={key}&lang={self.lang}")
+                self.message = say(self.lang, "classroom.dash.new_link", name=arg)
             except IdentityError as error:  # a name from an old file the classroom no longer takes
                 self.message = error_text(self.lang, error)
+            except StoreError as error:
+                self.message = self._store_message(error)
+            self.confirm_pin = None
+        elif kind == "unlock" and arg:
+            try:
+                if self.identities.clear_lock(arg):
+                    self.message = say(self.lang, "classroom.dash.cleared", who=_who(arg))
+            except StoreError as error:
+                self.message = self._store_message(error)
         elif kind == "link":
             name = (arg or fields.get("link_name", "")).strip()
             try:
-                key = self.identities.link_key(name)  # refuses a name the classroom does not take
+                key = self.identities.issue_link(name)  # refuses a name the classroom does not take
                 self.link = (name, f"?learner={_quote(name)}&key={key}&lang={self.lang}")
             except IdentityError as error:
                 self.message = error_text(self.lang, error)
+            except StoreError as error:
+                self.message = self._store_message(error)
         elif kind == "csv" and self.view is not None:
             self.panel.download(f"classroom-{time.strftime('%Y-%m-%d-%H%M')}.csv", self.view.csv())
             return
@@ -272,16 +319,39 @@ class Dashboard:
     def _open(self, given: str) -> None:
         if not self.code:
             self.message = t(self.lang, "classroom.error.no_code")
+        elif weak_code(self.code):
+            self.message = say(self.lang, "classroom.dash.weak_code")
         else:
             try:
-                self.identities.check_teacher(given, self.code)
+                self.identities.check_teacher(given, self.code, self.visitor)
                 self.open, self.message = True, ""
                 self.panel.poll = POLL
                 self.refresh(force=True)
+                if self.view is not None and self.view.store_error is not None:
+                    self.message = self._store_message(self.view.store_error)
+                    self.draw()
                 return
             except IdentityError as error:
                 self.message = error_text(self.lang, error)
+            except ProgressError as error:
+                self.message = self._store_message(error)
         self.draw()
+
+    def _code_again(self, fields: dict[str, str]) -> bool:
+        """A destructive intent goes on only with the teacher's code typed again (a second client holding this
+        page's kernel cannot reset anyone); a wrong code counts as a wrong try of this page."""
+        try:
+            self.identities.check_teacher(fields.get("code", ""), self.code, self.visitor)
+            return True
+        except IdentityError as error:
+            self.message = error_text(self.lang, error)
+        except ProgressError as error:
+            self.message = self._store_message(error)
+        return False
+
+    def _store_message(self, error: ProgressError) -> str:
+        return say(self.lang, "classroom.dash.store", problem=store_problem(self.lang, error),
+                   path=str(getattr(error, "path", "") or self.path)[-120:])
 
     def _add_handin(self, filename: str, text: str) -> None:
         try:
@@ -290,11 +360,12 @@ class Dashboard:
             self.message = t(self.lang, "classroom.dash.handin_bad", file=filename, field=exc.field)
             self.draw()
             return
-        folder = handins_dir(self.path)
-        folder.mkdir(parents=True, exist_ok=True)
-        safe = re.sub(r"[^\w.-]+", "_", learner, flags=re.ASCII)[:40] or "learner"
-        (folder / f"{safe}-{int(time.time())}.json").write_text(text, encoding="utf-8")
-        self.message = t(self.lang, "classroom.dash.handin_ok", name=learner)
+        try:
+            digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+            Store.at(self.path).add_handin(digest, learner, filename[:120], text)
+            self.message = t(self.lang, "classroom.dash.handin_ok", name=learner)
+        except StoreError as error:
+            self.message = self._store_message(error)
         self.refresh(force=True)
 
     # ---------------------------------------------------------------------------------------- drawing
@@ -321,7 +392,7 @@ class Dashboard:
         view = self.view or ClassView({})
         parts = [f'<div data-testid="dashboard" lang="{lang}">{head}', self._summary(view), note,
                  self._games(view), self._grid(view), self._detail(view), self._missed(view), self._links(),
-                 self._refused(view), "</div>"]
+                 self._locks(), self._refused(view), "</div>"]
         self.panel.html = "".join(parts)
         self.draw_ms = (time.perf_counter() - started) * 1000
         self._status()
@@ -366,6 +437,9 @@ class Dashboard:
             tot = row.total(keys)
             picked = ' class="cl-picked"' if row.name == self.picked else ""
             tag = f' <small>({x("classroom.dash.source_handin")})</small>' if row.source == HANDIN else ""
+            if row.flags:
+                why = escape(say(lang, "classroom.dash.flagged", why="; ".join(row.flags)))
+                tag += f' <small class="cl-flag" data-testid="dash-flag" title="{why}">⚠ {why}</small>'
             cells = [f'<td class="cl-name"><a href="#" data-action="pick" data-arg="{escape(row.name)}">'
                      f'{escape(row.name)}</a>{tag}</td>', f'<td>{int(tot["solved"])}</td>',
                      f'<td>{int(tot["stars"])}</td>', f'<td>{int(tot["attempts"])}</td>',
@@ -395,12 +469,20 @@ class Dashboard:
         name = escape(row.name)
         parts = [f'<section data-testid="dash-detail" data-learner="{name}">'
                  f'<h3>{x("classroom.dash.detail", name=row.name)}</h3>']
+        code_field = (f'<label>{escape(say(lang, "classroom.dash.code_again"))} <input name="code" type="password" '
+                      'autocomplete="off" data-testid="dash-code-again"></label>')
         if row.source == CLASSROOM:
             if self.confirm == row.name:
                 parts.append(f'<p class="cl-error">{x("classroom.dash.reset_confirm", name=row.name)}</p>'
-                             '<div class="cl-bar">'
+                             f'<div class="cl-bar">{code_field}'
                              f'<button class="cl-danger" data-action="reset-yes" data-arg="{name}" '
                              f'data-testid="dash-reset-yes">{x("classroom.dash.yes_reset")}</button>'
+                             f'<button data-action="cancel">{x("classroom.dash.cancel")}</button></div>')
+            elif self.confirm_pin == row.name:
+                parts.append(f'<p class="cl-error">{escape(say(lang, "classroom.dash.pin_confirm", name=row.name))}'
+                             f'</p><div class="cl-bar">{code_field}'
+                             f'<button class="cl-danger" data-action="new-pin-yes" data-arg="{name}" '
+                             f'data-testid="dash-new-pin-yes">{x("classroom.dash.new_pin")}</button>'
                              f'<button data-action="cancel">{x("classroom.dash.cancel")}</button></div>')
             else:
                 parts.append(f'<div class="cl-bar"><button class="cl-danger" data-action="reset" data-arg="{name}" '
@@ -455,11 +537,32 @@ class Dashboard:
                        f'readonly data-link="{escape(href)}" data-testid="dash-link-url">')
         return "".join(out)
 
+    def _locks(self) -> str:
+        """Names and pages with wrong tries counted, each with a button that unlocks it."""
+        try:
+            locks = [lock for lock in self.identities.locks() if not lock[0].endswith(f":{self.visitor}")]
+        except ProgressError:
+            return ""
+        if not locks:
+            return ""
+        lang = self.lang
+        items = "".join(
+            f'<li data-who="{escape(who)}">{escape(say(lang, "classroom.dash.lock_item", who=_who(who), n=n))} '
+            f'<button data-action="unlock" data-arg="{escape(who)}" data-testid="dash-unlock">'
+            f'{escape(say(lang, "classroom.dash.clear"))}</button></li>' for who, n, _until in locks[:50])
+        return f'<h3>{escape(say(lang, "classroom.dash.locks"))}</h3><ul data-testid="dash-locks">{items}</ul>'
+
     def _refused(self, view: ClassView) -> str:
         if not view.refused:
             return ""
         items = "".join(f"<li>{escape(r[:400])}</li>" for r in view.refused[:20])
         return f'<h3>{escape(t(self.lang, "classroom.dash.refused"))}</h3><ul data-testid="dash-refused">{items}</ul>'
+
+
+def _who(who: str) -> str:
+    """A lock's holder as the teacher reads it: the name key of ``pin:<key>``, or "page <id>" for a visitor."""
+    kind, _, rest = who.partition(":")
+    return rest if kind == "pin" else f"{kind} {rest[:6]}"
 
 
 def _quote(name: str) -> str:

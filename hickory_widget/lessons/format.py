@@ -80,8 +80,37 @@ def _depth(data: Any) -> int:
     return deepest
 
 
+MAX_MESSAGE = 300
+"""Longest refusal: a long path or excerpt is cut in the middle, so the file's name and the problem both stay."""
+
+
 class LessonError(ValueError):
-    """A lesson file that cannot be used; the message names the file, the exercise and the field."""
+    """A lesson file that cannot be used; the message names the file, the exercise and the field, in at most
+    :data:`MAX_MESSAGE` characters."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(_bounded(message))
+
+
+def _bounded(message: str) -> str:
+    """``message`` in at most :data:`MAX_MESSAGE` characters: a path of more than 120 characters cut to its end, then
+    the problem cut in its middle, so the file's name, the exercise, the field and what was found all stay."""
+    if len(message) <= MAX_MESSAGE:
+        return message
+    prefix = "lesson file "
+    if message.startswith(prefix) and ": " in message:
+        path, rest = message[len(prefix):].split(": ", 1)
+        if len(path) > 120:
+            message = f"{prefix}…{path[-119:]}: {rest}"
+    if len(message) <= MAX_MESSAGE:
+        return message
+    field = message.find("field ")
+    cut = message.find(": ", field) + 2 if field >= 0 and message.find(": ", field) >= 0 else 0
+    head, problem = message[:cut], message[cut:]
+    room = MAX_MESSAGE - len(head) - 1
+    if room < 40:
+        return message[:MAX_MESSAGE - 1] + "…"
+    return head + problem[:room * 2 // 3] + "…" + problem[len(problem) - (room - room * 2 // 3):]
 
 
 @dataclass(frozen=True)

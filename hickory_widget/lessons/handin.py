@@ -10,8 +10,13 @@ a file (or the same text to paste) in the format ``hickory-progress/1``::
 ``check`` is the first 8 hex digits of the SHA-256 of the canonical JSON of the other fields: it catches a
 truncated paste or a hand edit by mistake (it is not a signature: a learner can always forge their own file).
 
-:func:`read_handin` is a door like every other: the text is bounded, every field is typed and bounded, unknown
-fields are refused, and each refusal is a :class:`HandinError` naming the field.
+:func:`read_handin` is a door like every other: the text is bounded, a key given twice in one object is refused
+(JSON readers keep the last one, so a file that opens as ``ada`` could be read as ``mallory``), every field is typed
+and bounded, unknown fields are refused, a record no lesson widget can write (2 stars with no hint) is refused, the
+learner's name is taken in Unicode NFC (``José`` typed either way is one learner), and each refusal is a
+:class:`HandinError` naming the field, in at most :data:`MAX_MESSAGE` characters. What may be true but looks
+impossible against the curriculum (an exercise key in no game's lessons) is flagged by :func:`handin_flags`, so the
+dashboard shows it as such.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import unicodedata
 from typing import Any
 
 from ..core.doors import PlainDataError, excerpt, load_json
@@ -32,6 +38,8 @@ MAX_COUNT = 100_000
 """Most tries or hints counted for one exercise."""
 FIELDS = ("format", "learner", "exercises", "check")
 RECORD_FIELDS = ("stars", "tries", "hints")
+MAX_MESSAGE = 300
+"""Longest refusal sentence."""
 _KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,59}(/[A-Za-z0-9][A-Za-z0-9._:-]{0,59}){1,2}")
 
 
@@ -39,7 +47,11 @@ class HandinError(ValueError):
     """A hand-in that cannot be read; ``field`` names the part that is wrong (``"(text)"`` for the whole text)."""
 
     def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"hand-in field {field!r}: {problem}")
+        field = field if len(field) <= 80 else field[:79] + "…"
+        text = f"hand-in field {field!r}: {problem}"
+        if len(text) > MAX_MESSAGE:
+            text = text[:MAX_MESSAGE - 1] + "…"
+        super().__init__(text)
         self.field = field
         self.problem = problem
 
@@ -53,7 +65,7 @@ def _checksum(learner: str, exercises: dict[str, Any]) -> str:
 def _learner(value: Any, field: str = "learner") -> str:
     if type(value) is not str or not value.strip():
         raise HandinError(field, f"a non-empty name, found {excerpt(value)}")
-    name = value.strip()
+    name = unicodedata.normalize("NFC", value.strip())
     if len(name) > MAX_LEARNER:
         raise HandinError(field, f"a name of at most {MAX_LEARNER} characters, found {len(name)}")
     if any(not ch.isprintable() for ch in name):
@@ -88,7 +100,28 @@ def _exercises(value: Any, field: str = "exercises") -> dict[str, dict[str, int]
         out[key] = {"stars": _count(rec["stars"], f"{where}.stars", 1, 3),
                     "tries": _count(rec["tries"], f"{where}.tries", 1, MAX_COUNT),
                     "hints": _count(rec["hints"], f"{where}.hints", 0, MAX_COUNT)}
+        if out[key]["stars"] == 2 and out[key]["hints"] == 0:
+            raise HandinError(where, "2 stars are earned with a hint and no mistake, and this record has no hint")
     return out
+
+
+def handin_flags(records: dict[str, dict[str, int]], known: set[str]) -> list[str]:
+    """Why a hand-in's self-reported records look impossible against the curriculum (``known``: every exercise key
+    of the three games): exercise keys no lesson has. Empty when nothing looks wrong."""
+    unknown = sorted(k for k in records if k not in known)
+    if not unknown:
+        return []
+    shown = ", ".join(unknown[:3]) + (f" (+{len(unknown) - 3})" if len(unknown) > 3 else "")
+    return [f"{len(unknown)} exercise key(s) in no lesson: {shown}"[:200]]
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise HandinError(key, "given twice in one object; a hand-in names each field once")
+        seen[key] = value
+    return seen
 
 
 def check_learner(name: Any) -> str:
@@ -126,6 +159,12 @@ def read_handin(text: str | bytes) -> tuple[str, dict[str, dict[str, int]]]:
         data = load_json(text)
     except PlainDataError as exc:
         raise HandinError(exc.path, exc.problem) from None
+    try:  # the same text once more, only to find a key given twice (load_json keeps the last one)
+        json.loads(text, object_pairs_hook=_no_duplicates)
+    except (ValueError, RecursionError) as exc:
+        if isinstance(exc, HandinError):
+            raise
+        raise HandinError("(text)", "cannot be read as JSON") from None
     if type(data) is not dict:
         raise HandinError("(text)", f"a JSON object with {', '.join(FIELDS)}, found {excerpt(data)}")
     if data.get("format") != FORMAT:

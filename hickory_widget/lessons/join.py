@@ -2,7 +2,9 @@
 
 Steps for a learner on the first visit: open the class's address, type a name and a PIN of 4-8 digits, press
 Enter, type the PIN again, press Enter. On later visits: name (already in the address the teacher gave) and PIN,
-Enter. A join link from the teacher, or JupyterHub's own login, skips the form (see :mod:`.app`).
+Enter. A join link from the teacher, or JupyterHub's own login, skips the form (see :mod:`.app`). A name that is in
+the class without a PIN (joined by its link, or its PIN cleared by the teacher) is not offered to whoever types it:
+only its link opens it. When the class's store cannot be used, the form says what is wrong with it.
 """
 
 from __future__ import annotations
@@ -12,14 +14,22 @@ from html import escape
 from typing import Any
 
 from ..hickory.words.i18n import t
-from .identity import Identities, IdentityError, check_pin_shape, clean_name
+from .classroom_words import say, store_problem
+from .identity import Identities, IdentityError, check_pin_shape, clean_name, reserved
 from .panel import Panel
+from .progress import ProgressError
+from .store import StoreError
 
 
 def error_text(lang: str, error: IdentityError) -> str:
     """The learner's sentence for a refusal (the catalog's ``classroom.error.<code>``)."""
     details = {k: escape(str(v)) for k, v in error.details.items()}
-    return t(lang, f"classroom.error.{error.code}", **details)
+    return say(lang, f"classroom.error.{error.code}", **details)
+
+
+def store_text(lang: str, error: StoreError) -> str:
+    """The learner's sentence when the class's store cannot be used, naming what is wrong with it."""
+    return escape(say(lang, "classroom.error.store", problem=store_problem(lang, error)))
 
 
 class JoinForm:
@@ -70,9 +80,15 @@ class JoinForm:
             elif kind == "join" and self.first_pin is None:
                 self.name = clean_name(fields.get("name", ""))
                 pin = fields.get("pin", "")
-                if self.identities.known(self.name):
+                status = self.identities.status(self.name)
+                if status == "pin":
                     self.joined(self.identities.verify(self.name, pin))
                     return
+                if status == "closed":
+                    raise IdentityError("in the class without a PIN", "no_pin", name=self.identities.shown_name(
+                        self.name))
+                if reserved(self.name):
+                    raise IdentityError("a role's name", "reserved", name=self.name)
                 self.first_pin = check_pin_shape(pin)
             elif kind == "join":
                 if fields.get("pin2", "") != self.first_pin:
@@ -83,4 +99,8 @@ class JoinForm:
                 return
         except IdentityError as error:
             self.error = error_text(self.lang, error)
+        except ProgressError as error:  # the store cannot be used, or a progress file it imports is damaged
+            self.first_pin = None
+            self.error = store_text(self.lang, error) if isinstance(error, StoreError) else escape(
+                t(self.lang, "classroom.error.progress"))
         self.draw()

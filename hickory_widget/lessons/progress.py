@@ -26,6 +26,7 @@ import os
 import sys
 import tempfile
 import time
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -217,8 +218,12 @@ class Progress:
         self.path = Path(path) if path is not None else Path(os.environ.get("HICKORY_PROGRESS", DEFAULT_PATH))
         if not isinstance(learner, str) or not learner.strip() or len(learner) > MAX_NAME or not _writable(learner):
             raise ValueError(f"a learner is named by a string of 1-{MAX_NAME} characters, not {excerpt(learner)}")
-        self.learner = learner.strip()
-        self.records: dict[str, dict[str, Any]] = {k: compact(r) for k, r in self._read().get(self.learner, {}).items()}
+        self.learner = unicodedata.normalize("NFC", learner.strip())
+        from .store import Store, is_store
+
+        self.store = Store.at(self.path) if is_store(self.path) else None
+        mine = self.store.records(self.learner) if self.store is not None else self._read().get(self.learner, {})
+        self.records: dict[str, dict[str, Any]] = {k: compact(r) for k, r in mine.items()}
 
     # ---------------------------------------------------------------------------------------- reading
     def stars(self, key: str) -> int:
@@ -232,35 +237,38 @@ class Progress:
 
     # ---------------------------------------------------------------------------------------- writing
     def solve(self, key: str, mistakes: int, hints: int, shown: bool = False) -> int:
-        """Records a solved exercise; returns the stars earned this time (the best is kept)."""
+        """Records a solved exercise; returns the stars earned this time (the best is kept). Raises
+        :class:`ProgressError` (and records nothing, here or on disk) when it cannot be saved."""
         earned = stars_for(mistakes, hints, shown)
 
-        def change(mine: dict[str, Any]) -> None:
-            old = check_record(mine.get(key, {}))
+        def change(old: dict[str, Any]) -> dict[str, Any]:
             old.update(stars=max(earned, old["stars"]), tries=min(MAX_COUNT, old["tries"] + mistakes + 1),
                        hints=min(MAX_COUNT, old["hints"] + hints))
-            mine[key] = compact(old)
+            return old
 
-        self._update(change)
+        self._change(key, change)
         return earned
 
     def note(self, key: str, *, wrong: Any = None, seconds: float = 0.0) -> None:
         """Adds time spent on ``key`` and, when given, a wrong answer (the teacher's dashboard shows both)."""
 
-        def change(mine: dict[str, Any]) -> None:
-            rec = check_record(mine.get(key, {}))
+        def change(rec: dict[str, Any]) -> dict[str, Any]:
             rec["seconds"] = round(min(1e12, rec["seconds"] + max(0.0, float(seconds))), 1)
             rec["at"] = round(time.time(), 1)
             if wrong is not None:
                 rec["misses"] = min(MAX_COUNT, rec["misses"] + 1)
                 rec["wrong"] = [*rec["wrong"], answer_text(wrong)][-WRONG_KEPT:]
-            mine[key] = compact(rec)
+            return rec
 
-        self._update(change)
+        self._change(key, change)
 
     def reset(self, keys: Iterable[str] | None = None) -> None:
         """Forgets this learner's progress, or only the exercises ``keys`` (one game's); others in the same file
         are kept."""
+        if self.store is not None:
+            self.store.reset(self.learner, keys)
+            self.records = {k: r for k, r in self.records.items() if keys is not None and k not in set(keys)}
+            return
         if keys is None:
             self._update(lambda mine: mine.clear())
             return
@@ -272,15 +280,30 @@ class Progress:
 
         self._update(change)
 
+    def _change(self, key: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+        """One exercise's record changed and saved; ``self.records`` follows only what was saved."""
+        if self.store is not None:
+            self.records[key] = compact(self.store.change(self.learner, key, change))
+            return
+
+        def in_file(mine: dict[str, Any]) -> None:
+            mine[key] = compact(change(check_record(mine.get(key, {}))))
+
+        self._update(in_file)
+
     # ---------------------------------------------------------------------------------------- the file
     def _read(self) -> dict[str, Any]:
         return read_progress_file(self.path)
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         lock = self.path.with_name(self.path.name + ".lock")
-        with lock.open("a") as f:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            f = lock.open("a")
+        except OSError as exc:
+            raise _unsaved(self.path, exc) from None
+        with f:
             if fcntl is not None:
                 fcntl.flock(f, fcntl.LOCK_EX)
             try:
@@ -295,7 +318,7 @@ class Progress:
             mine = learners.setdefault(self.learner, {})
             change(mine)
             write_progress_file(self.path, learners)
-            self.records = mine
+            self.records = {k: compact(r) for k, r in mine.items()}
 
 
 def write_progress_file(path: Path, learners: dict[str, Any]) -> None:
@@ -305,14 +328,34 @@ def write_progress_file(path: Path, learners: dict[str, Any]) -> None:
         records.update({k: compact(r) for k, r in records.items()})
     text = json.dumps({"format": FORMAT, "version": VERSION, "learners": learners}, indent=1, sort_keys=True,
                       ensure_ascii=False)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".progress-", suffix=".json")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".progress-", suffix=".json")
+    except OSError as exc:
+        raise _unsaved(path, exc) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:  # a full or read-only disk: no temporary file is left behind, the old file stays
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise _unsaved(path, exc) from None
+
+
+def _unsaved(path: Path, exc: OSError) -> ProgressError:
+    from .store import _reason
+
+    error = ProgressError(f"progress file {path} cannot be written ({exc.strerror or exc}); nothing was saved", path)
+    error.reason = _reason(exc)[0]  # type: ignore[attr-defined]  (what the learner is told: full, read-only ...)
+    return error
 
 
 def forget_learner(path: str | Path, learner: str) -> bool:
-    """Removes ``learner`` from the progress file (the teacher's reset); True if they were in it."""
+    """Removes ``learner`` from the progress file or store (the teacher's reset); True if they were in it."""
+    from .store import Store, is_store
+
+    if is_store(path):
+        return Store.at(path).reset(learner) > 0
     progress = Progress(path, learner)
     with progress._locked():
         learners = progress._read()
@@ -321,3 +364,24 @@ def forget_learner(path: str | Path, learner: str) -> bool:
         del learners[learner]
         write_progress_file(progress.path, learners)
         return True
+
+
+def read_learners(path: str | Path) -> dict[str, dict[str, dict[str, Any]]]:
+    """Every learner's records, from a classroom store or a JSON progress file."""
+    from .store import Store, is_store
+
+    return Store.at(path).learners() if is_store(path) else read_progress_file(path)
+
+
+class NoProgress(Progress):
+    """Progress that is never read nor written: the presentation mode's (a projector shows no learner's work)."""
+
+    def __init__(self, learner: str = "teacher") -> None:
+        self.path, self.store, self.learner = Path(os.devnull), None, learner
+        self.records = {}
+
+    def _change(self, key: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+        pass
+
+    def reset(self, keys: Iterable[str] | None = None) -> None:
+        pass

@@ -18,7 +18,8 @@ import traitlets
 
 from .card_widget import ClocktowersLessonWidget, MiceLessonWidget
 from .exercise import Verdict
-from .widget import Attempt, LessonWidget
+from .progress import ProgressError
+from .widget import LOG, Attempt, LessonWidget, NotSaved, Refused
 
 IDLE_CAP = 600.0
 
@@ -43,7 +44,12 @@ class Tracking(LessonWidget):
             now = time.monotonic()
             seconds = min(IDLE_CAP, now - self._shown_at[1])
             self._shown_at = (self._shown_at[0], now)
-            self.progress.note(key, wrong=None if verdict.correct else value, seconds=seconds)
+            try:
+                self.progress.note(key, wrong=None if verdict.correct else value, seconds=seconds)
+            except ProgressError as exc:
+                if not verdict.correct:
+                    raise NotSaved(exc) from None
+                LOG.warning("the solve of %s is saved, its time is not: %s", key, exc)  # done is still true
         return verdict
 
     @property
@@ -53,6 +59,8 @@ class Tracking(LessonWidget):
 
     def reset_progress(self) -> None:
         """Forgets this game's exercises only: the learner's work in the other games stays."""
+        if self.presentation:
+            raise Refused("lesson.ui.presenting", "presentation mode resets nothing")
         self.progress.reset(self.game_keys)
         self.attempt = Attempt(self.exercise)
         self._refresh()

@@ -4,6 +4,11 @@ The front end (``js/lesson.mjs``) reuses the board drawing of ``js/geometry.mjs`
 widget sends one view-model trait (the board's view model plus the lesson's) and receives intents: a choice
 clicked on the board, an answer picked, hint, show me, next, back, go to, reset, language, presentation. As in
 :class:`~hickory_widget.hickory.widget.HickoryWidget`, an intent made on an older board is refused and changes nothing.
+
+An answer is marked done only once it is saved: when the progress cannot be written (a full or read-only disk),
+the learner is told so in their language and answers again. A widget made for the presentation mode keeps no
+progress at all (:class:`~.progress.NoProgress`) and stays in that mode; in presentation mode Reset is refused.
+Reset may ask for a check (``reset_check``: the classroom asks for the learner's PIN again).
 """
 
 from __future__ import annotations
@@ -24,9 +29,10 @@ from ..hickory.words import labels
 from ..hickory.words.i18n import LANGUAGES, check_language
 from ..hickory.words.why_not import candidate_for
 from . import curriculum
+from .classroom_words import say, store_problem
 from .exercise import AnswerError, Exercise, Lesson, Verdict, ui_text, ui_texts
 from .format import excerpt
-from .progress import Progress
+from .progress import NoProgress, Progress, ProgressError
 from .task import MISSED, ON, REACHED, TaskRun
 
 LOG = logging.getLogger("hickory_widget.lessons")
@@ -42,6 +48,14 @@ class Refused(ValueError):
     def __init__(self, key: str, detail: str) -> None:
         super().__init__(detail)
         self.key = key
+
+class NotSaved(Exception):
+    """A right answer whose progress could not be written: nothing is marked done (``error`` says why)."""
+
+    def __init__(self, error: ProgressError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
 
 LESSON_JS = "lesson.mjs"
 
@@ -120,7 +134,13 @@ class LessonWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._version = 0
         self._custom = lessons
-        self.progress = Progress(progress_path, learner)
+        self._presenting_only = presentation
+        """Made for the projector: no learner's record is read or written, and the mode cannot be left."""
+        self.progress = NoProgress(learner) if presentation else Progress(progress_path, learner)
+        self.reset_check: Any = None
+        """None, or a function of the reset intent's ``pin`` that says whether the reset may go on."""
+        self.reset_asked: Any = None
+        """None, or what to call when Reset comes without a PIN (the classroom shows a PIN field above)."""
         self.presentation = presentation
         self.lessons = lessons if lessons is not None else curriculum(check_language(language), game=self.game_name)
         if not self.lessons:
@@ -185,11 +205,11 @@ class LessonWidget(anywidget.AnyWidget):
         if a.run is not None:
             return self._task_move(value)
         verdict = ex.check(value)
+        if verdict.correct:
+            self._save(ex.key)  # before anything is marked: an answer not saved is not done
         a.verdict, a.picked = verdict, value
         if verdict.correct:
             a.done = True
-            if not self.presentation:
-                self.progress.solve(ex.key, a.mistakes, a.hints, a.shown)
             if ex.kind != "predict":
                 a.game.choose(value)
         else:
@@ -213,14 +233,29 @@ class LessonWidget(anywidget.AnyWidget):
             run.play(value)
             verdict = self._task_verdict()
         if verdict is not None and verdict.correct:
+            try:
+                self._save(ex.key)
+            except NotSaved:
+                run.undo()  # the winning move is taken back: the learner makes it again once it can be saved
+                a.verdict, a.picked = None, None
+                self._refresh()
+                raise
             a.done = True
-            if not self.presentation:
-                self.progress.solve(ex.key, a.mistakes, a.hints, a.shown)
         elif verdict is not None:
             a.mistakes += 1
         a.verdict, a.picked = verdict, value
         self._refresh()
         return verdict
+
+    def _save(self, key: str) -> None:
+        """Records the solve of ``key`` (not in presentation mode); NotSaved when the progress cannot be written."""
+        if self.presentation:
+            return
+        a = self.attempt
+        try:
+            self.progress.solve(key, a.mistakes, a.hints, a.shown)
+        except ProgressError as exc:
+            raise NotSaved(exc) from None
 
     def _task_verdict(self) -> Verdict | None:
         """Where the task stands, as a verdict: reached, missed, or None while it goes on."""
@@ -275,6 +310,8 @@ class LessonWidget(anywidget.AnyWidget):
         self._refresh()
 
     def reset_progress(self) -> None:
+        if self.presentation:
+            raise Refused("lesson.ui.presenting", "presentation mode resets nothing")
         self.progress.reset()
         self.attempt = Attempt(self.exercise)
         self._refresh()
@@ -295,6 +332,11 @@ class LessonWidget(anywidget.AnyWidget):
             elif a.verdict is not None:
                 a.verdict = self.exercise.check(a.picked)
             self._refresh()
+
+    @traitlets.validate("presentation")
+    def _valid_presentation(self, proposal: dict[str, Any]) -> bool:
+        """A widget made for the projector stays in presentation mode (it has no learner to record for)."""
+        return bool(proposal["value"]) or getattr(self, "_presenting_only", False)
 
     @traitlets.observe("presentation")
     def _presentation_changed(self, change: dict[str, Any]) -> None:
@@ -368,7 +410,11 @@ class LessonWidget(anywidget.AnyWidget):
             self._handle(content)
         except Refused as exc:
             LOG.info("lesson widget refused %s: %s", excerpt(content), exc)
-            self.error = ui_text(self.language, f"refused.{exc.key}" if exc.key != "refused" else "refused")
+            self.error = say(self.language, exc.key) if exc.key.startswith("lesson.ui.") else ui_text(
+                self.language, f"refused.{exc.key}" if exc.key != "refused" else "refused")
+        except NotSaved as exc:
+            LOG.warning("lesson widget could not save %s: %s", excerpt(content), exc)
+            self.error = say(self.language, "lesson.ui.not_saved", problem=store_problem(self.language, exc.error))
         except AnswerError as exc:
             LOG.info("lesson widget refused %s: %s", excerpt(content), exc)
             key = "refused.done" if "solved already" in str(exc) else "refused.answer"
@@ -419,6 +465,17 @@ class LessonWidget(anywidget.AnyWidget):
             self.language = lang
         else:
             actions = {"hint": self.hint, "show": self.show_me, "retry": self.retry, "undo": self.undo,
-                       "next": self.next, "back": self.back, "reset": self.reset_progress,
+                       "next": self.next, "back": self.back, "reset": lambda: self._reset_intent(content),
                        "present": lambda: setattr(self, "presentation", not self.presentation)}
             actions[kind]()
+
+    def _reset_intent(self, content: dict[str, Any]) -> None:
+        """The reset button: refused in presentation mode, and where a check is set (the classroom) without the
+        learner's PIN typed again (a second client holding this kernel cannot wipe anyone's work)."""
+        if self.presentation:
+            raise Refused("lesson.ui.presenting", "presentation mode resets nothing")
+        if self.reset_check is not None and not self.reset_check(content.get("pin")):
+            if content.get("pin") is None and self.reset_asked is not None:
+                self.reset_asked()
+            raise Refused("lesson.ui.reset_pin", "a reset without the learner's PIN")
+        self.reset_progress()

@@ -907,7 +907,12 @@ function logItem(e, index, ctx) {
   if (rules.length) li.setAttribute("aria-label", `${e.text} ${rules.map((r) => `${tr("ui.rule", "rule {id}", { id: r.id })}: ${r.text}`).join("; ")}`);
   if (ctx.send && e.step !== null && e.step !== undefined) {
     li.title = tr("ui.look_title", "Show the board after move {n}", { n: e.step });
-    li.addEventListener("click", () => ctx.look?.(e.step));
+    // an entry the review marked (review.mjs reviewMarkLog) jumps to its decision; any other looks back
+    li.addEventListener("click", () => {
+      const reviewed = li.getAttribute("data-review-step");
+      if (reviewed !== null && ctx.jump) ctx.jump(Number(reviewed));
+      else ctx.look?.(e.step);
+    });
   }
   return li;
 }
@@ -963,7 +968,7 @@ export function drawControls(view, ctx) {
   const looking = Boolean(view.looking);
   const humans = view.players.filter((p) => (ctx.seats?.[p.color] ?? "human") === "human").map((p) => playerName(p.color));
   const playNote = humans.length ? tr("ui.play_note", "Bots play every seat on the way, the greedy bot for {humans}", { humans: humans.join(", ") }) : null;
-  const off = view.over || looking;
+  const off = view.over || looking || Boolean(view.retry); // a retried decision (review.mjs) waits for its pick
   const play = (label, until) => shellButton(label, `play-${until}`, () => ctx.send({ type: "play", until }), { disabled: off, title: playNote });
   const toggle = (on, key, label, fn) => {
     const b = shellButton(label, key, () => fn?.());
@@ -981,7 +986,13 @@ export function drawControls(view, ctx) {
     toggle(ctx.legendOpen, "legend", tr("ui.legend_button", "Legend"), ctx.toggleLegend),
     toggle(ctx.settingsOpen, "settings", tr("ui.settings", "Seats and settings"), ctx.toggleSettings),
   ];
-  const note = humans.length && !view.over && !looking ? htmlNode("div", { class: "hk-muted hk-play-note" }, null, playNote) : null;
+  if (ctx.coach) { // the review and the evaluation on demand (HickoryWidget only: never inside a lesson)
+    row1.push(shellButton(tr("ui.review.button", "Review the game"), "review-open", () => ctx.send({ type: "review" }),
+      { disabled: !(view.looking?.steps ?? view.steps), title: tr("ui.review.button_title", "The computer judges every decision of the chosen seats and shows where points were lost") }));
+    row1.push(shellCheck(tr("ui.margins.toggle", "expected margins"), "show_margins", ctx.toggles.show_margins,
+      () => ctx.send({ type: "toggle", name: "show_margins" })));
+  }
+  const note = humans.length && !off ? htmlNode("div", { class: "hk-muted hk-play-note" }, null, playNote) : null;
 
   const seats = [htmlNode("span", { class: "hk-sep" }, null, tr("ui.seats", "Seats:"))];
   for (const p of view.players) {
@@ -1028,7 +1039,7 @@ export function drawAll(view, ctx) {
   ctx.lastMice = view.last?.mice ?? [];
   ctx.lastNumbers = view.last?.numbers ?? [];
   const frag = document.createDocumentFragment();
-  const controlsKey = [view.can_undo, view.can_redo, Boolean(view.looking), view.over, view.players.map((p) => p.color), ctx.seats, ctx.botsSeated, ctx.legendOpen, ctx.settingsOpen, ctx.newGame, ctx.toggles, view.lang];
+  const controlsKey = [view.can_undo, view.can_redo, Boolean(view.looking), view.over, view.players.map((p) => p.color), ctx.seats, ctx.botsSeated, ctx.legendOpen, ctx.settingsOpen, ctx.newGame, ctx.toggles, view.lang, Boolean(ctx.coach), Boolean(view.looking?.steps ?? view.steps), Boolean(view.retry)];
   frag.appendChild(memo(ctx, "controls", JSON.stringify(controlsKey), () => drawControls(view, ctx)));
   if (ctx.legendOpen) frag.appendChild(drawLegend(view));
   if (view.looking && !ctx.messages) frag.appendChild(drawLookBack(view, ctx)); // else in the message box
@@ -1038,7 +1049,9 @@ export function drawAll(view, ctx) {
   // page, so Tab reaches the decision right after the controls; widget.css shows the clock on its left.
   const col = htmlNode("div", { "data-key": "sidecol", class: "hk-sidecol" }, main);
   col.appendChild(drawDecision(view, ctx));
+  if (ctx.marginsNode) col.appendChild(ctx.marginsNode); // the evaluation on demand (review.mjs)
   if (ctx.messages) col.appendChild(shellKept(ctx.messages)); // the shell's message area, made once (widget.mjs)
+  if (ctx.reviewNode) col.appendChild(ctx.reviewNode); // the review panel, beside the board it moves (review.mjs)
   const deciding = view.decision?.player;
   const current = view.players.find((p) => p.color === deciding);
   const look = [view.lang, Boolean(ctx.toggles?.projector), Boolean(ctx.roving)];

@@ -7,6 +7,7 @@
 import { drawAll, drawLog, drawLookBack, tr, useTexts, targetMap, playerName } from "./board.mjs";
 import { morphChildren } from "../core/morph.mjs";
 import { kbEscape, kbItems } from "../core/keyboard.mjs";
+import { drawMargins, drawReview, reviewMarkBoard, reviewMarkLog } from "./review.mjs";
 import { shellDownload, shellFit, shellFollow, shellKeys, shellLargePrint, shellMessages, shellMinWidth, shellOn, shellRoot } from "../core/shell.mjs";
 
 function reducedMotion() {
@@ -53,6 +54,7 @@ function render({ model, el }) {
     logHead: [],
     logGap: false, // a log delta was missed: the whole log is on its way
     memo: new Map(), // the board's parts as last drawn (board.mjs memo)
+    reviewSeat: { value: "humans" }, // whose decisions the next review judges (the panel's menu)
   };
 
   const send = (intent) => {
@@ -93,10 +95,23 @@ function render({ model, el }) {
 
   const announce = (view) => {
     let text = "";
-    if (view.looking) text = tr("ui.looking_at", "Looking back: after move {n} of {total} (read-only)", { n: view.looking.step, total: view.looking.steps });
+    if (view.retry) text = tr("ui.review.retry_intro", "Move {n} again: what is best for {seat}? Pick an option on the board or in the list.", { n: view.retry.move, seat: view.retry.seat });
+    else if (view.looking) text = tr("ui.looking_at", "Looking back: after move {n} of {total} (read-only)", { n: view.looking.step, total: view.looking.steps });
     else if (view.over) text = tr("ui.game_over", "Game over: standings");
     else if (view.decision) text = `${tr("ui.decides", "{color} decides: ", { color: playerName(view.decision.player) })}${view.decision.prompt}`;
     say(text);
+  };
+
+  // the review (review.mjs): a jump and a retry name the review they were made on
+  const jump = (step) => {
+    stopReplay();
+    send({ type: "review_jump", key: (model.get("review") || {}).key ?? "", step });
+  };
+  const retry = (step) => send({ type: "review_retry", key: (model.get("review") || {}).key ?? "", step });
+  const reviewTargets = (view) => {
+    const row = view.review_focus;
+    const marked = (view.decision?.choices ?? []).filter((c) => c.id === row.best || c.id === row.played);
+    return targetMap({ decision: { choices: marked } });
   };
 
   const stopReplay = () => {
@@ -179,14 +194,17 @@ function render({ model, el }) {
       hand: null,
       pending: [],
     };
-    const toggles = { animate: Boolean(model.get("animate")), show_secrets: Boolean(model.get("show_secrets")), projector: Boolean(model.get("projector")) };
+    const toggles = { animate: Boolean(model.get("animate")), show_secrets: Boolean(model.get("show_secrets")), projector: Boolean(model.get("projector")),
+      show_margins: Boolean(model.get("show_margins")) };
     const ctx = {
       messages: messages.el,
       memo: memory.memo,
       roving: true,
       send,
-      targets: view.looking || memory.live === false ? new Map() : targetMap(view),
+      // a reviewed decision marks its better option's spot (and the one chosen); a look back takes none
+      targets: memory.live === false ? new Map() : view.looking ? (view.review_focus ? reviewTargets(view) : new Map()) : targetMap(view),
       onTarget: (choices) => {
+        if (view.looking) return;
         if (choices.length === 1) send({ type: "choose", id: choices[0].id });
         else flashChoices(choices);
       },
@@ -208,7 +226,13 @@ function render({ model, el }) {
       toggleLegend: () => { memory.legendOpen = !memory.legendOpen; draw(); },
       settingsOpen: memory.settingsOpen,
       toggleSettings: () => { memory.settingsOpen = !memory.settingsOpen; draw(); },
+      coach: true,
+      jump,
+      retry,
+      reviewSeat: memory.reviewSeat,
     };
+    ctx.reviewNode = drawReview(view, model.get("review"), ctx);
+    ctx.marginsNode = drawMargins(model.get("margins"), toggles.show_margins);
     root.setAttribute("data-version", String(view.version ?? ""));
     root.setAttribute("data-minute", String(view.clock.minute ?? ""));
     root.setAttribute("data-decision-kind", view.over ? "over" : (view.decision?.kind ?? ""));
@@ -223,8 +247,10 @@ function render({ model, el }) {
       if (boardArea.parentNode !== content) content.replaceChildren(boardArea);
       morphChildren(boardArea, drawAll(view, { ...ctx, logApart: true }));
       messages.show("look", view.looking ? drawLookBack(view, ctx) : "");
+      reviewMarkBoard(content, view);
       const history = drawLog(view, ctx);
       if (history.parentNode !== content) content.appendChild(history);
+      reviewMarkLog(history.querySelector(".cs-log"), model.get("review"));
       content.querySelector(".hk-main")?.setAttribute("data-roving", "board");
       if (memory.live === false) disableAll();
     }, () => [".cs-choice", "[data-roving=controls] [tabindex='0']"]);
@@ -280,7 +306,9 @@ function render({ model, el }) {
         look(null);
       } else if ((ev.key === "Enter" || ev.key === " ") && current >= 0) {
         ev.preventDefault();
-        look(Number(items[current].getAttribute("data-step")));
+        const reviewed = items[current].getAttribute("data-review-step");
+        if (reviewed !== null) jump(Number(reviewed));
+        else look(Number(items[current].getAttribute("data-step")));
       }
       return true;
     }
@@ -348,6 +376,7 @@ function render({ model, el }) {
     "change:view": onView, "change:error": showError, "change:explanation": showError, "change:animate": draw,
     "change:show_secrets": draw, "change:projector": () => { draw(); fitting.fit(); }, "change:seats": draw,
     "change:log_seq": onLogSeq, "change:picture": () => shellDownload(model),
+    "change:review": draw, "change:margins": draw, "change:show_margins": draw,
   });
   showError();
   draw();

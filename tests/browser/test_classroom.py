@@ -43,13 +43,20 @@ class VoilaServer:
 @pytest.fixture(scope="module")
 def voila_server(browser_prerequisites: None, lab: Any,
                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """Voilà serving a copy of examples/06_lessons.ipynb on 127.0.0.1 with a pool of preheated kernels, progress
-    in a temporary file."""
+    """Voilà serving a copy of examples/06_lessons.ipynb on 127.0.0.1 with a pool of preheated kernels, the class's
+    store in a temporary folder."""
     base = tmp_path_factory.mktemp("voila")
-    progress = base / "progress.json"
+    progress = base / "classroom.sqlite3"
     with lab.voila(NOTEBOOK, base, POOL_SIZE, HICKORY_PROGRESS=str(progress),
                    HICKORY_TEACHER_CODE=TEACHER_CODE) as (url, log_path):
         yield VoilaServer(url, progress, log_path)
+
+
+def saved(server: VoilaServer) -> dict[str, Any]:
+    """Every learner's records, as the store holds them."""
+    from hickory_widget.lessons.progress import read_learners
+
+    return read_learners(server.progress)
 
 
 def open_form(page, server: VoilaServer, query: str):
@@ -98,8 +105,7 @@ def test_finish_the_first_exercise_on_the_board_then_reload_and_find_it_kept(pag
     lab.expect(verdict.locator("[data-rule=R55]")).to_be_visible()
     lab.expect(page.locator('[data-map="goal/grab-button"]')).to_have_attribute("data-stars", "3")
     lab.screenshot(page, "classroom-2-correct")
-    saved = json.loads(voila_server.progress.read_text())
-    assert saved["learners"]["ada"]["goal/grab-button"]["stars"] == 3
+    assert saved(voila_server)["ada"]["goal/grab-button"]["stars"] == 3
 
     page.reload()
     page.wait_for_selector("[data-testid=join]", timeout=FIRST_BOARD_TIMEOUT_MS)
@@ -156,12 +162,12 @@ def test_the_teachers_presentation_mode_steps_with_the_arrow_keys(page, voila_se
     lab.expect(root).to_have_attribute("data-exercise", "goal/where-hand")
     page.locator("[data-answer='5']").click()
     lab.expect(root).to_have_attribute("data-state", "correct")
-    assert "teacher" not in json.loads(voila_server.progress.read_text())["learners"]
+    assert "teacher" not in saved(voila_server), "presentation mode keeps no record"
 
 
 def test_a_visitor_cannot_open_or_reset_adas_progress_by_her_name_or_a_look_alike(page, voila_server, lab) -> None:
     page.set_viewport_size({"width": 1024, "height": 768})
-    before = voila_server.progress.read_text()
+    before = saved(voila_server)
     open_form(page, voila_server, "learner=ada")
     for guess in ("0000", "1234"):
         page.fill("[data-testid=join-pin]", guess)
@@ -191,10 +197,12 @@ def test_a_visitor_cannot_open_or_reset_adas_progress_by_her_name_or_a_look_alik
     # a made-up join link
     open_form(page, voila_server, "learner=ada&key=0123456789abcdef0123")
     lab.expect(page.locator("[data-testid=join-error]")).to_contain_text("join link is not valid")
-    assert voila_server.progress.read_text() == before, "Ada's progress is untouched"
-    identities = json.loads(Path(f"{voila_server.progress}.identities.json").read_text())
-    assert identities["learners"]["ada"]["failures"] == 3
-    assert "2468" not in json.dumps(identities), "only a salted hash of the PIN is kept"
+    assert saved(voila_server) == before, "Ada's progress is untouched"
+    from hickory_widget.lessons.identity import Identities
+
+    assert {who: n for who, n, _ in Identities(voila_server.progress).locks()}["pin:ada"] == 3
+    stored = b"".join(p.read_bytes() for p in voila_server.progress.parent.glob("classroom.sqlite3*"))
+    assert b"2468" not in stored, "only a salted hash of the PIN is kept"
 
 
 def test_the_teachers_dashboard_shows_the_class_live_exports_csv_and_resets_one(page, voila_server, lab) -> None:
@@ -234,41 +242,43 @@ def test_the_teachers_dashboard_shows_the_class_live_exports_csv_and_resets_one(
     with page.expect_download() as download:
         page.click("[data-testid=dash-csv]")
     rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
-    saved = json.loads(voila_server.progress.read_text())["learners"]
-    assert {r["learner"] for r in rows} == {*saved, "dora"}
+    records = saved(voila_server)
+    assert {r["learner"] for r in rows} == {*records, "dora"}
     assert {r["source"] for r in rows if r["learner"] == "dora"} == {"hand-in"}
     for row in (r for r in rows if r["source"] == "classroom"):
-        record = saved[row["learner"]].get(row["key"], {})
+        record = records[row["learner"]].get(row["key"], {})
         assert int(row["stars"]) == record.get("stars", 0), row
         assert int(row["hints"]) == record.get("hints", 0), row
         attempts = record.get("tries", 0) if record.get("stars") else record.get("misses", 0)
         assert int(row["attempts"]) == attempts, row
     bea_first = next(r for r in rows if r["learner"] == "bea" and r["key"] == "goal/grab-button")
-    assert bea_first["wrong_answers"] == " | ".join(saved["bea"]["goal/grab-button"]["wrong"]) != ""
+    assert bea_first["wrong_answers"] == " | ".join(records["bea"]["goal/grab-button"]["wrong"]) != ""
 
-    # reset one learner, after a second click that confirms it
+    # reset one learner, after a second click that confirms it with the teacher's code typed again
     grid.locator('a[data-arg="bea"]').click()
     page.click("[data-testid=dash-reset]")
+    page.click("[data-testid=dash-reset-yes]")  # no code typed: nothing is reset
+    lab.expect(page.locator("[data-testid=dash-message]")).to_have_text("That is not the teacher's code.")
+    assert "bea" in saved(voila_server)
+    page.fill("[data-testid=dash-code-again]", TEACHER_CODE)  # the question stays until answered or cancelled
     page.click("[data-testid=dash-reset-yes]")
     lab.expect(page.locator("[data-testid=dash-message]")).to_contain_text("bea's progress is reset")
     lab.expect(bea).to_have_count(0)
-    assert "bea" not in json.loads(voila_server.progress.read_text())["learners"]
+    assert "bea" not in saved(voila_server)
     lab.expect(ada.locator('td[data-key="goal/grab-button"]')).to_have_attribute("data-stars", "3")
 
 
 def test_the_dashboard_in_german_draws_a_class_of_25(page, voila_server, lab) -> None:
     from hickory_widget.lessons import curriculum
-    from hickory_widget.lessons.progress import Progress, read_progress_file, write_progress_file
+    from hickory_widget.lessons.store import Store
 
     keys = [ex.key for lesson in curriculum() for ex in lesson.exercises]
-    with Progress(voila_server.progress, "ada")._locked():  # a class of 25 at work, written at once
-        learners = read_progress_file(voila_server.progress)
+    with Store.at(voila_server.progress).writing() as db:  # a class of 25 at work, written at once
         for n in range(25):
-            learners[f"learner{n:02d}"] = {
-                key: {"stars": 1 + i % 3, "tries": 1 + i % 4, "hints": i % 2, "misses": i % 4, "seconds": 20.0 + i,
-                      "at": time.time(), "wrong": [f"move:outer:{i % 12}"] * (i % 4)}
-                for i, key in enumerate(keys[: 10 + 4 * n])}
-        write_progress_file(voila_server.progress, learners)
+            for i, key in enumerate(keys[: 10 + 4 * n]):
+                db.execute("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (f"learner{n:02d}", key, 1 + i % 3, 1 + i % 4, i % 2, i % 4, 20.0 + i, time.time(),
+                            json.dumps([f"move:outer:{i % 12}"] * (i % 4))))
     page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(f"{voila_server.url}/?teacher&lang=de")
     page.wait_for_selector("[data-testid=dash-login]", timeout=FIRST_BOARD_TIMEOUT_MS)
@@ -303,7 +313,7 @@ def test_a_learner_answers_a_mice_exercise_and_the_dashboard_shows_it_under_mice
     page.click("[data-control=check]")
     lab.expect(root).to_have_attribute("data-state", "correct")
     lab.screenshot(page, "classroom-9-mice-lesson-de")
-    record = json.loads(voila_server.progress.read_text())["learners"]["finn"]["mice-table/set-size"]
+    record = saved(voila_server)["finn"]["mice-table/set-size"]
     assert record["stars"] == 1 and record["wrong"] == ["15"]
 
     page.goto(f"{voila_server.url}/?teacher&lang=de")

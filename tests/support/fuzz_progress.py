@@ -199,7 +199,7 @@ def check_intents(seeds: range, folder: Path) -> Counter[str]:
     from hickory_widget.lessons.join import JoinForm
 
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "intents-progress.json"
+    path = folder / "intents-classroom.sqlite3"  # the classroom's store, as the app uses it
     Progress(path, "ada").solve(KEYS[0], 1, 0)
     identities = Identities(path)
     joined: list[str] = []
@@ -232,8 +232,10 @@ def check_handins(seeds: range, folder: Path) -> Counter[str]:
         box.mkdir(exist_ok=True)
         for old in box.glob("*.json"):
             old.unlink()
-        text = export_handin({k: {"stars": rng.randint(1, 3), "tries": rng.randint(1, 5), "hints": 0}
-                              for k in rng.sample(KEYS, 3)}, rng.choice(NAMES[:3])).encode()
+        stars = [rng.randint(1, 3) for _ in range(3)]  # a record a lesson can write: 2 stars come with a hint
+        text = export_handin({k: {"stars": s, "tries": rng.randint(1, 5), "hints": int(s == 2)}
+                              for k, s in zip(rng.sample(KEYS, 3), stars, strict=True)},
+                             rng.choice(NAMES[:3])).encode()
         raw = bytearray(text)
         for _ in range(rng.randint(0, 3)):
             pos = rng.randrange(len(raw) + 1)

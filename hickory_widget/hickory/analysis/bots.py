@@ -1,20 +1,31 @@
-"""Bots that can take any seat: a uniform-random bot and a greedy bot, both seeded.
+"""Bots that can take any seat, all seeded, in levels of strength (:data:`LEVELS`, weakest first).
 
-The greedy bot tries each option, looks at its own score once the engine next asks something (for an item added
-to a delivery: once that delivery is finished), takes the option that scored most, and undoes the rest. Ties
-(most options score nothing right now) go to the first option in this preference: act, deliver items, claim,
-take from the market, move out or jump off, leap, return relics, then everything else in the engine's order;
-trading and declining come last. It never trades.
+* ``random``: uniform among the legal options (the core's).
+* ``eager`` (:class:`EagerBot`): tries each option, looks at its own score once the engine next asks something
+  (for an item added to a delivery: once that delivery is finished) and takes the option that scored most. Options
+  whose points come later (a leap, a Scamp's target, the tile returned from a full card, the Search tile kept) tie
+  at 0 and it takes the first in its preference order, so it throws points away.
+* ``greedy`` (:class:`GreedyBot`, the default seat bot and the what-if playout policy): values each option by the
+  evaluation of :mod:`.evaluation` (points plus what the final scoring would give now), looking through its own
+  follow-up decisions of the same Tick (``depth`` of them, 1 by default); late in the last round it plays every
+  option to the end of the game and compares final margins, which are known by then.
+* ``mcts`` (:class:`~.mcts.MCTSBot`): information-set Monte Carlo tree search with the greedy bot as its policy.
+
+Ties go to the first option in this preference: act, deliver items, claim, take from the market, move out or jump
+off, leap, return relics, then everything else in the engine's order; trading and declining come last. No bot but
+``random`` ever trades.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from ...core.bots import RandomBot as RandomBot  # the core's, offered here too: it reads only its seat's options
+from ..rules.actions import token_actions
 from ..rules.components import Action
+from .evaluation import evaluate
 from .playout import Playout
 
 if TYPE_CHECKING:  # a hint only: the wings never import the game's top level
@@ -23,35 +34,65 @@ if TYPE_CHECKING:  # a hint only: the wings never import the game's top level
 PREFERENCE = ("act:", "deliver:", "deliver_favor:", "deliver_done", "quest:", "claim:", "market:", "take:",
               "return_relic:", "jump_off", "move_out", "leap:", "favor:", "stay", "done")
 LAST = ("decline", "skip_claim", "give:", "swap:", "trade")
-"""Opening a trade session comes after everything, even declining, so the greedy bot never trades."""
+"""Opening a trade session comes after everything, even declining, so the greedy bots never trade."""
+NEVER = ("trade", "give:", "swap:")
+"""Trading moves: never scoring by themselves, left out by every bot but ``random`` unless nothing else is left."""
+
+_RANKS: dict[str, int] = {}
+"""Tie-break rank of every option id seen so far (ids repeat endlessly across playouts)."""
+
+
+def rank_of(option: str) -> int:
+    """Tie-break rank of an option (lower first): its place in :data:`PREFERENCE`, then :data:`LAST` after the
+    rest; cached."""
+    r = _RANKS.get(option)
+    if r is None:
+        r = len(PREFERENCE)
+        for i, prefix in enumerate(PREFERENCE):
+            if option.startswith(prefix):
+                r = i
+                break
+        else:
+            for i, prefix in enumerate(LAST):
+                if option.startswith(prefix):
+                    r = len(PREFERENCE) + 1 + i
+                    break
+        _RANKS[option] = r
+    return r
+
+
+def tie_order(ids: Sequence[str]) -> list[str]:
+    """The options in tie-break order (rank, then the engine's order)."""
+    return [ids[i] for i in sorted(range(len(ids)), key=lambda i: (rank_of(ids[i]), i))]
+
+
+def calm(options: Sequence[str]) -> list[str]:
+    """The options without opening or running a trade, unless nothing else is left."""
+    out = [o for o in options if not o.startswith(NEVER)]
+    return out if out else list(options)
 
 
 class Bot(Protocol):
     def choose(self, game: Game | Playout) -> str: ...
 
 
-class GreedyBot:
-    """Takes the option that raises its own score most by the next decision; see the module for ties."""
+class EagerBot:
+    """Level ``eager``: takes the option that raises its own score most by the next decision (the greedy bot of
+    earlier versions); see the module for ties."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
     @staticmethod
     def rank(option: str) -> int:
-        for i, prefix in enumerate(PREFERENCE):
-            if option.startswith(prefix):
-                return i
-        for i, prefix in enumerate(LAST):
-            if option.startswith(prefix):
-                return len(PREFERENCE) + 1 + i
-        return len(PREFERENCE)
+        return rank_of(option)
 
     def choose(self, game: Game | Playout) -> str:
         ids = game.choice_ids
         if len(ids) == 1:
             return ids[0]
         here = game if isinstance(game, Playout) else game.seat_game(game.decision.player).playout()  # its seat's view
-        order = sorted(range(len(ids)), key=lambda i: (self.rank(ids[i]), i))  # the tie-break order
+        order = sorted(range(len(ids)), key=lambda i: (rank_of(ids[i]), i))  # the tie-break order
         scoring = [i for i in order if may_score(here, ids[i])]
         if not scoring or scoring == order[:1]:
             # Quiet options gain nothing, and no option can lose points: the first in tie-break order wins.
@@ -60,7 +101,114 @@ class GreedyBot:
         base = here.scores[me]
         gains = {i: gain_after(here, me, ids[i], FOLLOW_UP.get(ids[i].partition(":")[0], ())) - base
                  for i in scoring}
-        return ids[min(order, key=lambda i: (-gains.get(i, 0), self.rank(ids[i]), i))]
+        return ids[min(order, key=lambda i: (-gains.get(i, 0), rank_of(ids[i]), i))]
+
+
+class GreedyBot:
+    """Level ``greedy``, the default bot: the option whose position evaluates best for it (:func:`.evaluation
+    .evaluate`: points plus what the final scoring would give now), looking through up to ``depth`` of its own
+    follow-up decisions of the same Tick after a quiet option (the best of them counts); from Tick
+    :data:`FINISH_MINUTE` of the last round on every option is played to the end of the game by quick bots and the
+    final margin decides. Never trades; ties as the module says."""
+
+    __slots__ = ("budget", "depth", "finish", "rng")
+
+    def __init__(self, seed: int = 0, depth: int = 1, finish: bool = True, budget: int = 24) -> None:
+        self.rng = random.Random(seed)
+        self.depth = depth
+        self.budget = budget
+        """Forks a decision may spend on looking past its own options (a cap on the cost of wide follow-ups)."""
+        self.finish = finish
+        """Whether the last round plays every option to the end (the default), or evaluates like other rounds."""
+
+    def choose(self, game: Game | Playout) -> str:
+        ids = game.choice_ids
+        if len(ids) == 1:
+            return ids[0]
+        order = calm(tie_order(ids))
+        if len(order) == 1:
+            return order[0]
+        here = game if isinstance(game, Playout) else game.seat_game(game.decision.player).playout()  # its seat's view
+        me = here.player
+        assert me is not None
+        s = here.state
+        if self.finish and s.phase == "play" and s.hour >= LAST_HOUR and s.minute >= FINISH_MINUTE:
+            return best_to_the_end(here, me, order)
+        return best_by_evaluation(here, me, order, self.depth, self.budget)
+
+
+FINISH_MINUTE = 10
+"""From this Tick of the last round on, every option is played to the end of the game (playing every option
+through the whole last round cost too much)."""
+
+
+def best_by_evaluation(here: Playout, me: str, order: Sequence[str], depth: int, budget: int = 1 << 30) -> str:
+    """The first option of ``order`` with the highest :func:`look_ahead` value; options that change what the
+    evaluation counts at once are looked at ``depth`` - 1 decisions ahead, quiet ones (a move, a leap, a
+    target) ``depth``; no more than ``budget`` forks are spent on looking further than the options themselves."""
+    best, best_value = order[0], -1 << 30
+    left = [budget - len(order)]
+    for option in order:
+        value = look_ahead(here, me, option, depth if option.startswith(QUIET) else depth - 1, left)
+        if value > best_value:
+            best, best_value = option, value
+    return best
+
+
+def look_ahead(here: Playout, me: str, option: str, depth: int, left: list[int], fork: Playout | None = None) -> int:
+    """``me``'s evaluation once ``option`` is applied on a fork of ``here`` (or on ``fork``, a fork of it made
+    already and free to use), or, while ``me`` decides again in the same Tick and ``depth`` and the forks ``left``
+    allow, the best over those follow-ups (a forced follow-up costs no depth). Items added to a delivery are searched
+    as sets, to the end of the delivery whatever the depth: a quest may need all of them (R103)."""
+    p = here.fork() if fork is None else fork
+    p.choose(option)
+    s = p.state
+    minute, hour = here.state.minute, here.state.hour
+    while True:
+        ask = p.ask
+        if ask is None or ask.player != me or s.minute != minute or s.hour != hour:
+            return evaluate(s, me)
+        options = calm(ask.options)
+        if option.startswith(DELIVERING) and ask.kind == "deliver":
+            options = [o for o in options if not o.startswith(DELIVERING) or o > option]  # each set once
+            depth = 0  # a delivery's sets are searched whatever the depth, but nothing after it
+            if len(options) > 1:
+                left[0] -= len(options) - 1
+                return best_of(p, me, options, 0, left)
+        if len(options) == 1:
+            p.choose(options[0])
+            continue
+        if depth <= 0 or left[0] < len(options) - 1:
+            return evaluate(s, me)
+        left[0] -= len(options) - 1
+        return best_of(p, me, options, depth - 1, left)
+
+
+def best_of(p: Playout, me: str, options: Sequence[str], depth: int, left: list[int]) -> int:
+    """The best :func:`look_ahead` value among ``options`` of ``p`` (``p`` itself is used for the last one)."""
+    last = len(options) - 1
+    return max(look_ahead(p, me, o, depth, left, p if i == last else None) for i, o in enumerate(options))
+
+
+DELIVERING = ("deliver:", "deliver_favor:")
+
+
+def best_to_the_end(here: Playout, me: str, order: Sequence[str]) -> str:
+    """The first option of ``order`` after which every seat finishes the game taking its first option in tie-break
+    order (quick, and the game is nearly over) with ``me``'s best final margin (ties: its best score)."""
+    best, best_key = order[0], (-1 << 30, -1 << 30)
+    for option in order:
+        fork = here.fork()
+        fork.choose(option)
+        while fork.ask is not None:
+            fork.choose(calm(tie_order(fork.ask.options))[0])
+        s = fork.state
+        mine = s.player(me).score
+        others = [q.score for q in s.players if q.color != me]
+        key = (mine - max(others) if others else mine, mine)
+        if key > best_key:
+            best, best_key = option, key
+    return best
 
 
 FOLLOW_UP = {"deliver": ("deliver_done",), "deliver_favor": ("deliver_done",)}
@@ -87,8 +235,6 @@ def may_score(here: Playout, option: str) -> bool:
         token = ask.context.get("token") if ask is not None and ask.kind == "action" else None
         if token is None:
             return True
-        from ..rules.actions import token_actions
-
         return climbs(token_actions(s, s.tokens.index(token))[int(option[4:]):][:1])
     if option.startswith(("favor:", "favor_leap:")):  # so does a favor card
         card = s.c.favors.get(option.split(":")[1])
@@ -128,3 +274,14 @@ def play(game: Game, bots: Mapping[str, Bot], *, until: str = "end", limit: int 
         if until == "round" and game.state.hour != start_hour:
             break
     return made
+
+
+def _mcts(seed: int) -> Bot:
+    from .mcts import MCTSBot  # search imports this module, so it is looked up when a search bot is made
+
+    return MCTSBot(seed)
+
+
+LEVELS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "eager": EagerBot, "greedy": GreedyBot,
+                                           "mcts": _mcts}
+"""Bots by level, weakest first; each beats the one before in most two-player games (docs/BOTS.md)."""

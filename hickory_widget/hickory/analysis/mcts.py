@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ..rules.end_of_game import SOLO_GOAL
 from ..rules.state import State
 from .bots import GreedyBot
+from .evaluation import evaluate
 from .playout import Playout
 
 if TYPE_CHECKING:  # a hint only: the wings never import the game's top level
@@ -41,11 +42,11 @@ class Node:
 
 class MCTSBot:
     """Seeded ISMCTS with ``playouts`` iterations per decision and default-policy runs of ``horizon`` choices
-    (0 = to the end of the game) by the greedy bot (``policy="random"``: uniform, never trading). The defaults
-    (24 iterations, 12 choices) won 79% of 200 two-player games and 60% of 200 four-player games against greedy
-    bots (even: 50% and 25%), at about 54 ms per decision on a busy 2-core machine (benchmarks/bench_mcts.py)."""
+    (0 = to the end of the game) by the greedy bot (``policy="random"``: uniform, never trading); a run ends in
+    each player's standing by the evaluation (points plus what the final scoring would give now). Figures for the
+    defaults (16 iterations, 6 choices) against the greedy bot: docs/BOTS.md, benchmarks/bench_bots.py."""
 
-    def __init__(self, seed: int = 0, playouts: int = 24, horizon: int = 12, exploration: float = 0.7,
+    def __init__(self, seed: int = 0, playouts: int = 16, horizon: int = 6, exploration: float = 0.7,
                  policy: str = "greedy") -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts!r}")
@@ -53,7 +54,7 @@ class MCTSBot:
         self.playouts = playouts
         self.horizon = horizon
         self.exploration = exploration
-        self.policy = GreedyBot() if policy == "greedy" else None
+        self.policy = GreedyBot(finish=False) if policy == "greedy" else None  # runs are short: no play to the end
 
     def choose(self, game: Game | Playout) -> str:
         ids = calm(game.choice_ids)
@@ -121,8 +122,9 @@ def calm(options: list[str]) -> list[str]:
 
 
 def standing(s: State) -> dict[str, float]:
-    """Each player's result in 0..1: a smooth step of the margin over the best other player (solo: the goal)."""
-    scores = {q.color: q.score for q in s.players}
+    """Each player's result in 0..1: a smooth step of the margin over the best other player (solo: the goal), by
+    the evaluation (points plus what the final scoring would give now)."""
+    scores = {q.color: evaluate(s, q.color) for q in s.players}
     if len(scores) == 1:
         (color, points), = scores.items()
         return {color: 0.5 + 0.5 * math.tanh((points - SOLO_GOAL) / SCALE)}

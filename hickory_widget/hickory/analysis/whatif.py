@@ -26,14 +26,14 @@ from ...core.whatif import (
 )
 from ..positions.position import from_data, to_data
 from ..rules.end_of_game import SOLO_GOAL, standings
-from .bots import GreedyBot, RandomBot
+from .bots import LEVELS, GreedyBot
 from .playout import Playout
 
 __all__ = ["BOTS", "SEED_STRIDE", "Cancelled", "Comparison", "HickoryPlayouts", "Row", "SerialExecutor", "_wilson",
            "compare", "outcome", "run_batch"]
 
-BOTS: dict[str, Callable[[int], Any]] = {"greedy": GreedyBot, "random": RandomBot}
-"""Bots by name; each takes a seed. ``"mcts"`` is added by :mod:`hickory_widget.hickory.analysis.mcts`."""
+BOTS: dict[str, Callable[[int], Any]] = dict(LEVELS)
+"""Bots by name, the levels of :data:`.bots.LEVELS` (random, eager, greedy, mcts); each takes a seed."""
 
 
 class HickoryPlayouts:
@@ -41,10 +41,6 @@ class HickoryPlayouts:
 
     @property
     def bots(self) -> dict[str, Callable[[int], Any]]:
-        if "mcts" not in BOTS:
-            from .mcts import MCTSBot  # on first use: search need not load for a plain compare
-
-            BOTS["mcts"] = MCTSBot
         return BOTS
 
     def start(self, game: Any) -> tuple[dict[str, Any], list[str]]:
@@ -74,9 +70,25 @@ def run_batch(start: tuple[dict[str, Any], list[str]], option: str, ks: Iterable
         p = base.fork()
         p.reseed(chance)
         p.choose(option)
+        follow_up(p, me)  # type: ignore[arg-type]
         p.run(make(chance))
         out.append(outcome(p, me))  # type: ignore[arg-type]
     return out
+
+
+FOLLOW_UP_DEPTH = 2
+"""Own decisions looked through by the search that plays the decider's follow-ups of the option's Tick."""
+_SEARCH = GreedyBot(depth=FOLLOW_UP_DEPTH, budget=200)
+
+
+def follow_up(p: Playout, me: str) -> None:
+    """Plays ``me``'s own follow-up decisions of the current Tick by a search over its continuations (the greedy
+    bot looking :data:`FOLLOW_UP_DEPTH` decisions ahead), so a row is the value of the option's best continuation
+    found, not of the first line a playout bot happens to take (a jump off that allows a large delivery is worth
+    that delivery)."""
+    minute, hour = p.state.minute, p.state.hour
+    while p.ask is not None and p.ask.player == me and p.state.minute == minute and p.state.hour == hour:
+        p.choose(_SEARCH.choose(p))
 
 
 def outcome(p: Playout, me: str) -> Result:

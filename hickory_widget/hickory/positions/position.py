@@ -288,10 +288,16 @@ def from_data(data: Any, components: Components | None = None) -> State:
 
 
 def _forced(ck: _Check, state: State, forced: list[list[str]]) -> None:
-    """D4: each forced outcome is checked as Game.force() checks it, in its normal form."""
+    """D4: each forced outcome is checked as Game.force() checks it, in its normal form. A draw that names one
+    tile of the game by its id is taken even when that tile is out of the bag now: a queue of forced draws (a
+    seat's copy replays the draws it saw) may name a tile that returns to the bag before its turn comes, and a draw
+    whose tile is not in the bag then is drawn at random (``draw_tile``)."""
     from ..rules.chance import check_force
 
     for i, (what, value) in enumerate(forced):
+        if what == "draw" and value in state.c.tiles:
+            state.forced.append((what, value))
+            continue
         try:
             normal = check_force(state, what, value)
         except ValueError as exc:

@@ -7,16 +7,19 @@ be paid in full first (R70). Every action is optional (R71); a token's two actio
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
 from ...core.protocol import Ask
-from . import chain, minute_hand
-from .activation import MOVED, decide
+from . import activation, chain, minute_hand, outer_ring, storage
 from .chance import draw_tile, to_bag
 from .components import Action, Icon
 from .delivering import deliver
 from .favor_hand import bonus_cards, discard_favor, draw_favor
+from .leaps import leap_targets
 from .state import State, owner
+
+# activation, outer_ring and storage are imported as modules: entering a space performs its action, which may
+# enter another (a leap) or decide again, so these rules call each other in a cycle (see rules/__init__.py).
 
 
 def token_actions(s: State, n: int) -> tuple[Action, ...]:
@@ -41,10 +44,17 @@ def perform(s: State, mouse: str, n: int) -> Generator[Ask, str, None]:
                     if can_pay(s, mouse, actions[i].cost) and _gain_possible(s, mouse, actions[i], relics)]
             return [*acts, "decline"]
 
-        if options() == ["decline"] and not s.player(owner(mouse)).favors:
+        offered = options()
+        if offered == ["decline"] and not s.player(owner(mouse)).favors:
             return
-        choice = yield from decide(s, owner(mouse), "action", options, mouse, number=n, token=s.tokens[n], next=nxt)
-        if choice == MOVED:
+        ready = [offered]  # the first question asks with these; after a trade or a favor card they are made anew
+
+        def current(ready: list[list[str]] = ready, fresh: Callable[[], list[str]] = options) -> list[str]:
+            return ready.pop() if ready else fresh()
+
+        choice = yield from activation.decide(s, owner(mouse), "action", current, mouse, number=n,
+                                              token=s.tokens[n], next=nxt)
+        if choice == activation.MOVED:
             return
         if choice == "decline":
             s.emit("action_declined", ("R71",), mouse=mouse, number=n)
@@ -78,6 +88,8 @@ def deliverable(s: State, mouse: str) -> bool:
 
 def can_pay(s: State, mouse: str, cost: tuple[Icon, ...]) -> bool:
     """R70: the whole cost must be payable. Spend takes tiles from the active mouse's card or bonus tiles (R73)."""
+    if not cost:
+        return True
     need = sum(icon.x for icon in cost if icon.icon == "spend")
     have = len(s.card(mouse)) + len(bonus_cards(s, owner(mouse)))
     if need > have:
@@ -141,12 +153,9 @@ def spend(s: State, mouse: str, x: int) -> Generator[Ask, str, None]:
 # ------------------------------------------------------------------------------------------------ gains
 def claim_tiles(s: State, mouse: str, tiles: list[str], rules: tuple[str, ...]) -> Generator[Ask, str, None]:
     """Claims gained tiles (R69): each onto one of your mice that may receive it, then the storage check."""
-    from .outer_ring import claim_receivers
-    from .storage import check_capacity
-
     color = owner(mouse)
     n = s.number_of(mouse)
-    receivers = claim_receivers(s, mouse, n) if n is not None else [mouse]
+    receivers = outer_ring.claim_receivers(s, mouse, n) if n is not None else [mouse]
     touched: list[str] = []
     for tile in tiles:
         receiver = mouse
@@ -158,7 +167,7 @@ def claim_tiles(s: State, mouse: str, tiles: list[str], rules: tuple[str, ...]) 
         if receiver not in touched:
             touched.append(receiver)
     for m in touched:
-        yield from check_capacity(s, m)
+        yield from storage.check_capacity(s, m)
 
 
 def search(s: State, mouse: str, x: int) -> Generator[Ask, str, None]:
@@ -239,17 +248,13 @@ def teleport_scamp(s: State, mouse: str) -> Generator[Ask, str, None]:
     if s.loc[scamp][0] == "hand":
         minute_hand.leave(s, scamp)
     s.emit("scamp_teleported", ("R80", "R88"), mouse=scamp, number=n, first=first)
-    from .outer_ring import enter
-
     saved = s.throws[:]
     s.throws.clear()
-    yield from enter(s, scamp, n, ("R80", "R88"))
+    yield from outer_ring.enter(s, scamp, n, ("R80", "R88"))
     s.throws[:] = saved
 
 
 def leap_targets_for(s: State, mouse: str, icon: Icon) -> list[int]:
-    from .tick import leap_targets
-
     if icon.to:
         return [n for n in icon.to if not s.covered(n)]
     n = s.number_of(mouse)
@@ -267,13 +272,11 @@ def leap(s: State, mouse: str, icon: Icon, source: str) -> Generator[Ask, str, N
 
 
 def leap_to(s: State, mouse: str, n: int, rules: tuple[str, ...]) -> Generator[Ask, str, None]:
-    from .outer_ring import enter
-
     start = s.number_of(mouse)
     if s.loc[mouse][0] == "hand":
         minute_hand.leave(s, mouse)
     s.emit("mouse_leapt", rules, mouse=mouse, start=start, number=n)
-    yield from enter(s, mouse, n, rules)
+    yield from outer_ring.enter(s, mouse, n, rules)
 
 
 def throw(s: State, mouse: str) -> Generator[Ask, str, None]:

@@ -11,8 +11,11 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from ...core.protocol import Ask
-from . import trading
+from . import favors, storage, trading
 from .state import State
+
+# favors and storage are imported as modules: a favor card resolves actions and a full card is emptied by a
+# decision, both of which decide again, so these rules call each other in a cycle (see rules/__init__.py).
 
 SETTLED = "settled"
 """What :func:`decide` returns when a trade or a favor card made the question moot (``settled()`` is true):
@@ -29,15 +32,13 @@ def decide(s: State, color: str, kind: str, options: list[str] | Callable[[], li
     Pass ``options`` as a function when a trade or a favor card could change them (costs, tiles on a card):
     it is called again each time the question is asked.
     """
-    from .favors import favor_plays, play_favor  # favors resolve actions, which decide again
-
     while True:
         base = options() if callable(options) else options
         extra: list[str] = []
         if trading.can_trade(s, color):
             extra.append("trade")
         if mouse is not None:
-            extra.extend(favor_plays(s, mouse))
+            extra.extend(favors.favor_plays(s, mouse))
         choice = yield Ask(color, kind, base + extra if extra else base, {"mouse": mouse, **context})
         if choice == "trade":
             yield from trading.trade(s, color)
@@ -45,7 +46,7 @@ def decide(s: State, color: str, kind: str, options: list[str] | Callable[[], li
                 return SETTLED
         elif choice.startswith("favor:") and mouse is not None:
             before = s.loc.get(mouse)
-            yield from play_favor(s, mouse, choice)
+            yield from favors.play_favor(s, mouse, choice)
             if s.loc.get(mouse) != before:
                 return MOVED
             if settled is not None and settled():
@@ -57,8 +58,6 @@ def decide(s: State, color: str, kind: str, options: list[str] | Callable[[], li
 def finish_activation(s: State, color: str) -> Generator[Ask, str, None]:
     """What ends with a mouse's activation: Throw partners (R68), bonus tiles kept by a favor card without a
     slash (Q5), and, under Q13, the storage check."""
-    from .storage import settle_capacity
-
     s.throws.clear()
     s.bonus_left.clear()
-    yield from settle_capacity(s, color)
+    yield from storage.settle_capacity(s, color)

@@ -7,7 +7,7 @@ before the generator is asked, so a what-if position can be played exactly as wa
 
 from __future__ import annotations
 
-from ...core.rng import Rng
+from ...core.rng import Rng, seed_state
 from .state import State
 
 FORCE_KINDS = ("die", "draw")
@@ -103,8 +103,6 @@ def check_force(s: State, what: str, value: str) -> str:
 def reseed(s: State, seed: int) -> None:
     """Gives the game a new future: a fresh generator state from ``seed``, and the face-down decks (favor
     cards, quests) shuffled again with it, since their order is as unknown to the players as the bag's."""
-    from ...core.rng import seed_state
-
     s.rng = seed_state(seed)
     shuffle(s, s.favor_deck)
     shuffle(s, s.quest_deck)
@@ -114,8 +112,6 @@ def redeal_unseen(s: State, viewer: str, seed: int) -> None:
     """What ``viewer`` cannot see, drawn afresh: the other players' favor cards and the favor deck dealt again
     at random (same hand sizes), then the future reseeded (bag draws, die, deck orders). For search bots that
     sample the positions a player cannot tell apart."""
-    from ...core.rng import seed_state
-
     rng = Rng(seed_state(seed))
     others = [p for p in s.players if p.color != viewer]
     unseen = [*s.favor_deck, *(f for p in others for f in p.favors)]

@@ -160,11 +160,11 @@ def _groups(kinds: Mapping[Item, int], v: _Vocab) -> tuple[int, str | None, int,
     by_symbol: dict[str, int] = {}
     by_color: dict[str, int] = {}
     for (color, symbol), n in kinds.items():
-        if symbol is None:
+        if symbol is None or color is None:  # a wild is (None, None)
             wilds += n
         else:
             by_symbol[symbol] = by_symbol.get(symbol, 0) + n
-            by_color[color] = by_color.get(color, 0) + n  # type: ignore[index]
+            by_color[color] = by_color.get(color, 0) + n
     symbol, n_symbol = _largest(by_symbol, v.symbols)
     color, n_color = _largest(by_color, v.colors)
     return n_symbol + wilds, symbol, n_color + wilds, color

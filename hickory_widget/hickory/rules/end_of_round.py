@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ...core.protocol import Ask
+from . import solo
 from .chance import draw_tile, roll_die
 from .end_of_game import final_scoring
 from .setup import priority_order
 from .state import State, clockwise
+
+# solo is imported as a module: its paws scratch and make mice flee as this module's do (R120), so the two call
+# each other (see rules/__init__.py).
 
 
 def refresh(s: State) -> Generator[Ask, str, None]:
@@ -31,9 +35,7 @@ def cat_paws(s: State) -> Generator[Ask, str, None]:
     s.paws = []
     count = s.c.paws_per_refresh[len(s.players)]
     if s.solo:
-        from .solo import place_paws_with_scratch  # R121
-
-        yield from place_paws_with_scratch(s, count)
+        yield from solo.place_paws_with_scratch(s, count)  # R121
         return
     rolled = [roll_die(s) for _ in range(count)]
     s.paws = rolled

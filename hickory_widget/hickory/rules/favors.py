@@ -11,10 +11,14 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ...core.protocol import Ask
-from .actions import can_pay, leap_to, resolve
+from . import actions
 from .components import Action
 from .favor_hand import discard_favor
+from .leaps import leap_targets
 from .state import State, owner
+
+# actions is imported as a module: a played card resolves actions, which decide again (and a decision offers
+# favor cards), so these rules call each other in a cycle (see rules/__init__.py).
 
 
 def _split(actions: tuple[Action, ...]) -> tuple[list[Action], int]:
@@ -35,17 +39,15 @@ def favor_plays(s: State, mouse: str) -> list[str]:
     favors = s.player(color).favors
     if not favors:
         return []
-    from .tick import leap_targets
-
     where = s.loc[mouse][0]
     off_clock = where in ("hand", "inner", "bumped")
-    out = []
+    out: list[str] = []
     for f in favors:
         card = s.c.favors[f]
         if not card.actions:
             continue
         rest, reach = _split(card.actions)
-        if not all(can_pay(s, mouse, a.cost) for a in rest):
+        if not all(actions.can_pay(s, mouse, a.cost) for a in rest):
             continue
         if reach and off_clock and not (where == "bumped" and s.options.get("no_favor_leap_when_bumped")):
             n = s.minute
@@ -66,12 +68,12 @@ def play_favor(s: State, mouse: str, choice: str) -> Generator[Ask, str, None]:
         s.bonus_left.append((color, card_id))  # Q5: no slash, so the bonus item stays usable this activation
     rest, _ = _split(s.c.favors[card_id].actions)
     for act in rest:
-        if can_pay(s, mouse, act.cost):
-            yield from resolve(s, mouse, act, source=card_id)
+        if actions.can_pay(s, mouse, act.cost):
+            yield from actions.resolve(s, mouse, act, source=card_id)
 
 
 def leap_instead(s: State, mouse: str, choice: str) -> Generator[Ask, str, None]:
     """A favor Leap taken as the mouse's move (R46a, R54, R81): other icons first, then the leap."""
     _, card_id, target = choice.split(":")
     yield from play_favor(s, mouse, f"favor:{card_id}")
-    yield from leap_to(s, mouse, int(target), ("R46a", "R81", "R95"))
+    yield from actions.leap_to(s, mouse, int(target), ("R46a", "R81", "R95"))

@@ -11,6 +11,7 @@ from collections.abc import Generator
 from ...core.protocol import CHECKPOINT, Ask
 from .end_of_round import refresh
 from .setup import advanced_setup
+from .solo import first_paws
 from .state import State
 from .tick import resolve_tick
 
@@ -19,9 +20,7 @@ def play(s: State) -> Generator[Ask | object, str | None, None]:
     if s.phase == "setup":
         yield from advanced_setup(s)
     if s.phase == "paws":
-        from .solo import first_paws  # R116
-
-        yield from first_paws(s)
+        yield from first_paws(s)  # R116
     while s.phase == "play":
         yield CHECKPOINT
         yield from resolve_tick(s)

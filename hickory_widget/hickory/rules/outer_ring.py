@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ...core.protocol import Ask
-from . import actions
-from .activation import MOVED, SETTLED, decide
+from . import actions, activation, storage
 from .state import State, owner
-from .storage import check_capacity
+
+# actions, activation and storage are imported as modules: these rules call each other in a cycle (an action may
+# leap onto another space; see rules/__init__.py).
 
 
 def claim_receivers(s: State, mouse: str, n: int) -> list[str]:
@@ -36,14 +37,14 @@ def enter(s: State, mouse: str, n: int, rules: tuple[str, ...]) -> Generator[Ask
     tile = s.leaves[n]
     if tile is not None:
         options = [f"claim:{m}" for m in claim_receivers(s, mouse, n)]
-        choice = yield from decide(s, color, "claim", [*options, "skip_claim"], mouse,
+        choice = yield from activation.decide(s, color, "claim", [*options, "skip_claim"], mouse,
                                    lambda: s.leaves[n] != tile, number=n, tile=tile)
-        if choice == MOVED:
+        if choice == activation.MOVED:
             return
-        if choice not in ("skip_claim", SETTLED):
+        if choice not in ("skip_claim", activation.SETTLED):
             receiver = choice.partition(":")[2]
             s.leaves[n] = None
             s.card(receiver).append(tile)
             s.emit("tile_claimed", ("R57", "R58", "R69"), mouse=mouse, receiver=receiver, tile=tile, number=n)
-            yield from check_capacity(s, receiver)
+            yield from storage.check_capacity(s, receiver)
     yield from actions.perform(s, mouse, n)

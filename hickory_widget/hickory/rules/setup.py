@@ -127,7 +127,8 @@ def legal_start_numbers(s: State, color: str) -> list[int]:
 
 def priority_order(s: State) -> list[str]:
     """Colors in play, starting at the priority marker and following the track's arrows (R41-R42)."""
-    cycle = [col for col in s.c.priority_cycle if col in s.colors]
+    colors = s.colors
+    cycle = [col for col in s.c.priority_cycle if col in colors]
     start = cycle.index(s.priority)
     return cycle[start:] + cycle[:start]
 

@@ -7,9 +7,14 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ...core.protocol import Ask
+from . import end_of_round
+from .activation import finish_activation
 from .chance import roll_die, to_bag
-from .end_of_round import flee_paws
+from .outer_ring import enter
 from .state import State, clockwise, owner
+
+# end_of_round is imported as a module: its refresh places the solo paws with this module, so the two call each
+# other (see rules/__init__.py).
 
 
 def first_paws(s: State) -> Generator[Ask, str, None]:
@@ -65,11 +70,9 @@ def scratch(s: State, n: int) -> Generator[Ask, str, None]:
         to_bag(s, tile)
         s.emit("tile_scratched", ("R119",), tile=tile, number=n)
     if any(s.loc[m][0] in ("inner", "outer") for m in mice):
-        flee_paws(s, s.paws, ("R120",), same_ring=True)  # R120: in the same ring, whatever Q10's option says
+        # R120: in the same ring, whatever Q10's option says
+        end_of_round.flee_paws(s, s.paws, ("R120",), same_ring=True)
     if s.minute == n and s.hand:
-        from .activation import finish_activation
-        from .outer_ring import enter
-
         target = clockwise(n)
         while s.covered(target):
             target = clockwise(target)

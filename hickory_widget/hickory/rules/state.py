@@ -28,7 +28,9 @@ def kind(mouse: str) -> str:
     return mouse.partition(".")[2]
 
 
-@dataclass(slots=True, eq=False)
+# The dataclasses below write their own __init__ (the one dataclass would generate, by hand): mypyc compiles a
+# written __init__, while a generated one stays interpreted and made every clone and decision slower compiled.
+@dataclass(slots=True, eq=False, init=False)
 class PlayerState:
     color: str
     board: str
@@ -38,17 +40,26 @@ class PlayerState:
     scaler: int = 0
     score_by: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SCORE_SOURCES, 0))
 
+    def __init__(self, color: str, board: str, hunt: list[list[str | None]], cards: dict[str, list[str]],
+                 favors: list[str], scaler: int = 0, score_by: dict[str, int] | None = None) -> None:
+        self.color = color
+        self.board = board
+        self.hunt = hunt
+        self.cards = cards
+        self.favors = favors
+        self.scaler = scaler
+        self.score_by = dict.fromkeys(SCORE_SOURCES, 0) if score_by is None else score_by
+
     @property
     def score(self) -> int:
         return sum(self.score_by.values())
 
     def clone(self) -> PlayerState:
         return PlayerState(self.color, self.board, [row[:] for row in self.hunt],
-                           {k: v[:] for k, v in self.cards.items()}, self.favors[:], self.scaler,
-                           dict(self.score_by))
+                           {k: v[:] for k, v in self.cards.items()}, self.favors[:], self.scaler, self.score_by.copy())
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class State:
     c: Components
     players: list[PlayerState]
@@ -82,6 +93,59 @@ class State:
     advanced: bool = False
     events: list[dict[str, Any]] = field(default_factory=list)
     """Events of the step being applied; the Game moves them to its log. Not part of the position."""
+    quiet: bool = False
+    """True in a playout (analysis/playout.py): :meth:`emit` records nothing. Not part of the position, and a
+    clone is never quiet, so a state copied out of a playout records its events again."""
+    # Lookups the rules make thousands of times per game, filled on first use (ids are split once, not per call).
+    # Not part of the position; a clone starts them afresh, since its cards and players are new objects.
+    _cards: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    """Mouse id -> the list of tiles on its card (the very list in its player's ``cards``)."""
+    _by_color: dict[str, PlayerState] = field(default_factory=dict, repr=False)
+    _mice_of: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    """Color -> its mice in ``loc`` order (the mice of a game never change, only where they are)."""
+
+    def __init__(self, c: Components, players: list[PlayerState], options: dict[str, bool], hour: int, minute: int,
+                 priority: str, paws: list[int], tokens: list[str], leaves: list[str | None], bin: list[str | None],
+                 web: list[str], bag: list[str], returned: list[str], loc: dict[str, Loc], hand: list[str],
+                 quest_deck: list[str], quests_up: list[str | None], quest_discard: list[str], favor_deck: list[str],
+                 favor_discard: list[str], weight: int, rng: int, forced: list[tuple[str, str]] | None = None,
+                 phase: str = "play", throws: list[tuple[str, str]] | None = None,
+                 bonus_left: list[tuple[str, str]] | None = None, advanced: bool = False,
+                 events: list[dict[str, Any]] | None = None, quiet: bool = False,
+                 _cards: dict[str, list[str]] | None = None, _by_color: dict[str, PlayerState] | None = None,
+                 _mice_of: dict[str, tuple[str, ...]] | None = None) -> None:
+        self.c = c
+        self.players = players
+        self.options = options
+        self.hour = hour
+        self.minute = minute
+        self.priority = priority
+        self.paws = paws
+        self.tokens = tokens
+        self.leaves = leaves
+        self.bin = bin
+        self.web = web
+        self.bag = bag
+        self.returned = returned
+        self.loc = loc
+        self.hand = hand
+        self.quest_deck = quest_deck
+        self.quests_up = quests_up
+        self.quest_discard = quest_discard
+        self.favor_deck = favor_deck
+        self.favor_discard = favor_discard
+        self.weight = weight
+        self.rng = rng
+        self.forced = [] if forced is None else forced
+        self.phase = phase
+        self.throws = [] if throws is None else throws
+        self.bonus_left = [] if bonus_left is None else bonus_left
+        self.advanced = advanced
+        self.events = [] if events is None else events
+        self.quiet = quiet
+        self._cards = {} if _cards is None else _cards
+        self._by_color = {} if _by_color is None else _by_color
+        self._mice_of = {} if _mice_of is None else _mice_of
 
     # ----------------------------------------------------------------------------------------- copying
     def clone(self) -> State:
@@ -90,7 +154,7 @@ class State:
             self.paws[:], self.tokens[:], self.leaves[:], self.bin[:], self.web[:], self.bag[:], self.returned[:],
             dict(self.loc), self.hand[:], self.quest_deck[:], self.quests_up[:], self.quest_discard[:],
             self.favor_deck[:], self.favor_discard[:], self.weight, self.rng, self.forced[:], self.phase,
-            self.throws[:], self.bonus_left[:], self.advanced, [],
+            self.throws[:], self.bonus_left[:], self.advanced, [], False, {}, {}, self._mice_of,
         )
 
     # ----------------------------------------------------------------------------------------- queries
@@ -103,10 +167,21 @@ class State:
         return [p.color for p in self.players]
 
     def player(self, color: str) -> PlayerState:
+        p = self._by_color.get(color)
+        if p is not None:
+            return p
         for p in self.players:
             if p.color == color:
+                self._by_color[color] = p
                 return p
         raise KeyError(color)
+
+    def mice_of(self, color: str) -> tuple[str, ...]:
+        """Every mouse of ``color`` on the clock, the hand, a card or in setup, in ``loc`` order."""
+        mice = self._mice_of.get(color)
+        if mice is None:
+            mice = self._mice_of[color] = tuple(m for m in self.loc if owner(m) == color)
+        return mice
 
     @property
     def hand_spaces(self) -> int:
@@ -139,15 +214,21 @@ class State:
 
     def mice_at(self, n: int, color: str | None = None) -> list[str]:
         """Every clock mouse at number n (R12), optionally of one color."""
+        loc = self.loc
+        on_hand = self.minute == n
         out = []
-        for m, (where, k) in self.loc.items():
-            here = (k == n and where in ("inner", "outer")) or (where == "hand" and self.minute == n)
-            if here and (color is None or owner(m) == color):
+        for m in self.loc if color is None else self.mice_of(color):
+            where, k = loc[m]
+            if (k == n and (where == "inner" or where == "outer")) or (on_hand and where == "hand"):
                 out.append(m)
         return out
 
     def card(self, mouse: str) -> list[str]:
-        return self.player(owner(mouse)).cards[kind(mouse)]
+        tiles = self._cards.get(mouse)
+        if tiles is None:
+            color, _, k = mouse.partition(".")
+            tiles = self._cards[mouse] = self.player(color).cards[k]
+        return tiles
 
     def capacity(self, mouse: str) -> int:
         return self.c.storage[kind(mouse)]
@@ -165,7 +246,9 @@ class State:
         return self.hour - self.c.hour_start[len(self.players)] + 1
 
     def emit(self, kind_: str, rules: tuple[str, ...], **data: Any) -> None:
-        """Records what just happened and which rules made it happen."""
+        """Records what just happened and which rules made it happen (nothing in a playout)."""
+        if self.quiet:
+            return
         for key, value in data.items():  # the record keeps its own lists: later play must not change it
             if type(value) is list:
                 data[key] = value[:]

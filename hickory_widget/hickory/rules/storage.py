@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ...core.protocol import Ask
-from .activation import SETTLED, decide
+from . import activation
 from .chance import to_bag
 from .state import State, owner
+
+# activation is imported as a module: emptying a card is a decision, and a decision may play a favor card that
+# fills a card again, so these rules call each other in a cycle (see rules/__init__.py).
 
 
 def check_capacity(s: State, mouse: str, final: bool = False) -> Generator[Ask, str, None]:
@@ -26,10 +29,10 @@ def check_capacity(s: State, mouse: str, final: bool = False) -> Generator[Ask, 
         def options() -> list[str]:
             return [f"return:{t}" for t in dict.fromkeys(card)]
 
-        choice = yield from decide(s, owner(mouse), "return_excess", options, None,
+        choice = yield from activation.decide(s, owner(mouse), "return_excess", options, None,
                                    lambda: len(card) <= s.capacity(mouse), card=mouse,
                                    over=len(card) - s.capacity(mouse))
-        if choice == SETTLED:
+        if choice == activation.SETTLED:
             continue
         tile = choice.partition(":")[2]
         card.remove(tile)

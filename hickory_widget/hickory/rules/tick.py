@@ -10,28 +10,11 @@ from ...core.protocol import Ask
 from . import minute_hand, trading
 from .activation import MOVED, decide, finish_activation
 from .favors import leap_instead
+from .leaps import leap_targets
 from .outer_ring import enter
 from .setup import priority_order
+from .solo import paws_on_hand
 from .state import State, clockwise, kind, owner
-
-
-def leap_targets(s: State, n: int, reach: int) -> list[int]:
-    """Outer spaces 1..reach numbers clockwise of n; a paw counts toward the distance but is no target (R82a)."""
-    out = []
-    if s.options.get("leap_skips_paws"):  # Q3: covered numbers do not count
-        target = n
-        while len(out) < reach:
-            target = clockwise(target)
-            if target == n:
-                break
-            if not s.covered(target):
-                out.append(target)
-        return out
-    for k in range(1, reach + 1):
-        target = clockwise(n, k)
-        if not s.covered(target):
-            out.append(target)
-    return out
 
 
 def back_target(s: State, n: int) -> int:
@@ -48,8 +31,7 @@ def resolve_tick(s: State) -> Generator[Ask, str, None]:
     s.emit("hand_moved", ("R40",), number=n)
     if s.covered(n):
         if s.solo and s.hand:
-            from .solo import paws_on_hand  # R118: the solo game re-rolls paws under a loaded hand
-            yield from paws_on_hand(s, n)
+            yield from paws_on_hand(s, n)  # R118: the solo game re-rolls paws under a loaded hand
             if s.covered(n):
                 return
         else:
@@ -152,6 +134,8 @@ def activate_bumped(s: State, mouse: str) -> Generator[Ask, str, None]:
 
 def trading_before_the_hand_moves(s: State) -> Generator[Ask, str, None]:
     """After the last activation, players with mice to trade between may do so before the hand moves (R67a)."""
+    if not trading.anyone_can_trade(s):  # the usual case, in one pass; a trade moves only its own player's tiles
+        return
     for color in priority_order(s):
         if trading.can_trade(s, color):
             choice = yield Ask(color, "trade_before_move", ["trade", "done"], {"number": s.minute})

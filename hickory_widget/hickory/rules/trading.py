@@ -18,11 +18,10 @@ def trade_groups(s: State, color: str) -> list[list[str]]:
     groups: list[list[str]] = []
     if s.options.get("trade_any_number"):
         by_number: dict[int, list[str]] = {}
-        for m in s.loc:
-            if owner(m) == color:
-                n = s.number_of(m)
-                if n is not None:
-                    by_number.setdefault(n, []).append(m)
+        for m in s.mice_of(color):
+            n = s.number_of(m)
+            if n is not None:
+                by_number.setdefault(n, []).append(m)
         groups = [g for g in by_number.values() if len(g) > 1]
     else:
         here = s.mice_at(s.minute, color)
@@ -48,24 +47,56 @@ def trade_groups(s: State, color: str) -> list[list[str]]:
 
 
 def can_trade(s: State, color: str) -> bool:
-    """True when some tile could change cards: two mice in a group and at least one tile between them."""
-    return any(any(s.card(m) for m in group) for group in trade_groups(s, color))
+    """True when some tile could change cards: two mice in a group and at least one tile between them.
+
+    Asked before every decision of an activation, so the usual case (mice at the minute hand's number, no Throw)
+    is one pass over the color's own mice; the rest builds the groups."""
+    if s.throws or s.options.get("trade_any_number"):
+        return any(any(s.card(m) for m in group) for group in trade_groups(s, color))
+    n = s.minute
+    loc = s.loc
+    here = 0
+    tiles = False
+    for m in s.mice_of(color):
+        where, k = loc[m]
+        if where == "hand" or (k == n and (where == "inner" or where == "outer")):
+            here += 1
+            if not tiles and s.card(m):
+                tiles = True
+    return tiles and here > 1
+
+
+def anyone_can_trade(s: State) -> bool:
+    """Whether any player could trade now (:func:`can_trade` for some color), in one pass over the mice."""
+    if s.throws or s.options.get("trade_any_number"):
+        return any(can_trade(s, color) for color in s.colors)
+    n = s.minute
+    here: dict[str, int] = {}
+    tiles: set[str] = set()
+    for m, (where, k) in s.loc.items():
+        if where == "hand" or (k == n and (where == "inner" or where == "outer")):
+            color = owner(m)
+            here[color] = here.get(color, 0) + 1
+            if s.card(m):
+                tiles.add(color)
+    return any(here[color] > 1 for color in tiles)
 
 
 def trade_moves(s: State, color: str) -> list[str]:
     """Every single move: give a tile to a mouse with room, or swap two tiles when the receiver is full."""
     moves: list[str] = []
     for group in trade_groups(s, color):
+        cards = [s.card(m) for m in group]
+        room = [len(card) < s.capacity(m) for m, card in zip(group, cards, strict=True)]
         for i, a in enumerate(group):
-            for tile in s.card(a):
+            for tile in cards[i]:
                 for j, b in enumerate(group):
                     if a == b:
                         continue
-                    card_b = s.card(b)
-                    if len(card_b) < s.capacity(b):
+                    if room[j]:
                         moves.append(f"give:{tile}:{b}")
                     elif i < j:
-                        moves.extend(f"swap:{tile}:{other}" for other in card_b)
+                        moves.extend(f"swap:{tile}:{other}" for other in cards[j])
     return moves
 
 
@@ -92,7 +123,7 @@ def trade(s: State, color: str) -> Generator[Ask, str, None]:
 
 def holder(s: State, color: str, tile: str) -> str:
     """The mouse of ``color`` whose card holds ``tile``."""
-    for m in s.loc:
-        if owner(m) == color and tile in s.card(m):
+    for m in s.mice_of(color):
+        if tile in s.card(m):
             return m
     raise KeyError(tile)

@@ -1,0 +1,130 @@
+"""The classroom's game tables: the three games and their bot levels, handed to the core's game-agnostic
+:class:`~hickory_widget.core.tables.Tables` over the classroom's store (lessons/store.py).
+
+Bot levels, weakest first: ``random`` (any legal option), ``eager`` (the core's greedy bot on the plain score: takes
+the points it can see now), ``greedy`` (the game's own greedy measure: Hickory Dickory's preference-ordered greedy
+bot; the card games' ``bot_value``, which also counts progress), ``mcts`` (Hickory Dickory only: its ISMCTS bot).
+Every bot decides on its seat's copy of the game (``core.bots.decide``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..core import bots
+from ..core.tables import Accepted, GameKind, TableError, Tables
+from .store import Store
+
+__all__ = ["GAMES", "REFUSALS", "Accepted", "TableError", "Tables", "classroom_tables", "game_kinds", "refusal"]
+
+REFUSALS: dict[str, dict[str, str]] = {
+    "stale": {
+        "en": "Someone played first: the table has moved on. Your move was not played; here is the table now.",
+        "it": "Qualcuno ha giocato prima: il tavolo è andato avanti. La tua mossa non è stata giocata; ecco il tavolo "
+              "com'è ora.",
+        "de": "Jemand war schneller: Der Tisch ist weiter. Dein Zug wurde nicht gespielt; so steht der Tisch jetzt.",
+    },
+    "illegal": {"en": "That move is not possible now: choose one of the options shown.",
+                "it": "Questa mossa ora non è possibile: scegli una delle opzioni mostrate.",
+                "de": "Dieser Zug geht gerade nicht: Wähle eine der gezeigten Möglichkeiten."},
+    "not_your_turn": {"en": "It is {to_move}'s turn, not yours: wait for their move.",
+                      "it": "Tocca a {to_move}, non a te: aspetta la sua mossa.",
+                      "de": "{to_move} ist am Zug, nicht du: Warte auf diesen Zug."},
+    "not_seated": {"en": "You do not sit at this seat: join the table first.",
+                   "it": "Non sei seduto a questo posto: prima unisciti al tavolo.",
+                   "de": "Du sitzt nicht auf diesem Platz: Setz dich zuerst an den Tisch."},
+    "seat_taken": {"en": "This seat is taken. Free seats: {free}.", "it": "Questo posto è occupato. Posti liberi: "
+                   "{free}.", "de": "Dieser Platz ist besetzt. Freie Plätze: {free}."},
+    "already_seated": {"en": "You already sit at this table, at seat {seat}.",
+                       "it": "Sei già seduto a questo tavolo, al posto {seat}.",
+                       "de": "Du sitzt schon an diesem Tisch, auf Platz {seat}."},
+    "paused": {"en": "The teacher has paused this table: wait until it goes on.",
+               "it": "L'insegnante ha messo in pausa questo tavolo: aspetta che riprenda.",
+               "de": "Die Lehrkraft hat diesen Tisch angehalten: Warte, bis es weitergeht."},
+    "closed": {"en": "This table is closed: you can look at it, but nobody plays on.",
+               "it": "Questo tavolo è chiuso: puoi guardarlo, ma non si gioca più.",
+               "de": "Dieser Tisch ist geschlossen: Du kannst ihn ansehen, aber gespielt wird nicht mehr."},
+    "over": {"en": "The game at this table is over.", "it": "La partita a questo tavolo è finita.",
+             "de": "Die Partie an diesem Tisch ist vorbei."},
+    "committed": {"en": "Your card is already face down: it is turned over when the others have chosen.",
+                  "it": "La tua carta è già coperta: si gira quando anche gli altri hanno scelto.",
+                  "de": "Deine Karte liegt schon verdeckt: Sie wird aufgedeckt, wenn die anderen gewählt haben."},
+    "no_undo": {"en": "You have no move here to take back.", "it": "Qui non hai mosse da annullare.",
+                "de": "Du hast hier keinen Zug, den du zurücknehmen kannst."},
+    "undo_pending": {"en": "Someone has already asked to take a move back: answer that first.",
+                     "it": "Qualcuno ha già chiesto di annullare una mossa: prima rispondi a quella richiesta.",
+                     "de": "Jemand möchte schon einen Zug zurücknehmen: Antworte zuerst darauf."},
+    "no_request": {"en": "Nobody is asking to take a move back any more.",
+                   "it": "Nessuno chiede più di annullare una mossa.",
+                   "de": "Niemand möchte mehr einen Zug zurücknehmen."},
+    "answered": {"en": "You have already answered this request.", "it": "Hai già risposto a questa richiesta.",
+                 "de": "Du hast auf diese Bitte schon geantwortet."},
+    "no_bot": {"en": "There is no such computer player for this game. Levels: {levels}.",
+               "it": "Per questo gioco non c'è un giocatore automatico così. Livelli: {levels}.",
+               "de": "Einen solchen Computerspieler gibt es für dieses Spiel nicht. Stufen: {levels}."},
+    "other": {"en": "The table could not take that ({detail}); nothing changed.",
+              "it": "Il tavolo non ha potuto accettarlo ({detail}); non è cambiato nulla.",
+              "de": "Der Tisch konnte das nicht annehmen ({detail}); nichts hat sich geändert."},
+}
+"""What a learner reads when a table refuses (``TableError.reason``), in the classroom's languages."""
+
+
+def refusal(error: TableError, lang: str = "en") -> str:
+    """The refusal in ``lang`` (en, it, de), filled with the error's facts; a reason without its own sentence is
+    said with the developer's sentence in brackets."""
+    texts = REFUSALS.get(error.reason, REFUSALS["other"])
+    facts = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in error.facts.items()}
+    facts.setdefault("detail", str(error)[:120])
+    try:
+        return texts[lang].format(**facts)
+    except KeyError:
+        return REFUSALS["other"][lang if lang in REFUSALS["other"] else "en"].format(detail=str(error)[:120])
+
+
+def _eager(seed: int) -> bots.GreedyBot:
+    return bots.GreedyBot(seed, value=lambda game, player: float(game.scores[player]))
+
+
+def _hickory() -> GameKind:
+    from ..hickory.analysis.bots import GreedyBot
+    from ..hickory.analysis.mcts import MCTSBot
+    from ..hickory.game import Game
+
+    def new(players: int | Sequence[str], seed: int, options: dict[str, Any] | None) -> Any:
+        return Game.new(players, seed, options=options)
+
+    return GameKind("hickory", new, lambda game: list(game.state.colors),
+                    {"random": bots.RandomBot, "eager": _eager, "greedy": GreedyBot, "mcts": MCTSBot},
+                    seed_range=(1, 2**31 - 1))
+
+
+def _card_game(name: str) -> Callable[[], GameKind]:
+    def kind() -> GameKind:
+        if name == "mice":
+            from ..mice import MiceGame as Made
+        else:
+            from ..clocktowers import ClocktowersGame as Made
+
+        def new(players: int | Sequence[str], seed: int, options: dict[str, Any] | None) -> Any:
+            return Made.new(players, seed, options=options)
+
+        return GameKind(name, new, lambda game: list(game.state.players),
+                        {"random": bots.RandomBot, "eager": _eager, "greedy": bots.GreedyBot})
+
+    return kind
+
+
+GAMES: dict[str, Callable[[], GameKind]] = {"hickory": _hickory, "clocktowers": _card_game("clocktowers"),
+                                            "mice": _card_game("mice")}
+"""The games a classroom table can be of, each made on first use (a game's modules load only when needed)."""
+
+
+def game_kinds() -> dict[str, GameKind]:
+    return {name: make() for name, make in GAMES.items()}
+
+
+def classroom_tables(store: Store | str | Path) -> Tables:
+    """The tables of a classroom store (a path or an open :class:`Store`)."""
+    return Tables(store if isinstance(store, Store) else Store.at(store), game_kinds())
