@@ -59,6 +59,9 @@ class ClocktowersGame(GameRunner):
         rivals = [worth(p) for p in s.players if p != player]
         return worth(player) - 0.5 * max(rivals, default=0.0)
 
+    bot_sim = True
+    """Its flow restarts from a clone of the state at any decision, so the core's greedy and search bots play it on
+    bare states (core/search.py)."""
     bot_eval = staticmethod(bots.evaluate)
     """The greedy and search bots' worth of a position (core/search.py; see :mod:`.bots`)."""
 

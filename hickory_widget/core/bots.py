@@ -89,10 +89,12 @@ class GreedyBot:
         ids = game.choice_ids
         if len(ids) == 1:
             return ids[0]
+        if not getattr(type(game), "bot_sim", False):  # a flow that cannot restart from a bare state: look as eager
+            return EagerBot(self.rng.getrandbits(32)).choose(game)
         look = Look(game)
         sim = Sim(game.rules, game.rules.clone(game.state))
-        if sim.ask is None or list(sim.ask.options) != list(ids):  # a flow that cannot restart here: look as eager
-            return EagerBot(self.rng.getrandbits(32)).choose(game)
+        if sim.ask is None or list(sim.ask.options) != list(ids):
+            raise RuntimeError(f"the flow restarted on a clone asks {sim.ask!r}, not the decision {ids}")
         return greedy_choice(look, sim, self.rng)
 
 

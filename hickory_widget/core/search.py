@@ -154,6 +154,10 @@ class SearchBot:
         ids = game.choice_ids
         if len(ids) == 1:
             return ids[0]
+        if not getattr(type(game), "bot_sim", False):  # a flow that cannot restart from a bare state
+            from .bots import GreedyBot  # bots.py imports this module: only this rare path needs the other way
+
+            return GreedyBot(self.seed).choose(game)
         look = Look(game)
         rules = game.rules
         me = game.decision.player

@@ -79,6 +79,9 @@ class MiceGame(GameRunner):
         jitter = zlib.crc32(f"{player}:{s.round}:{mine}".encode()) % 1000 / 1000
         return self.scores[player] + gain - loss + 3.0 * jitter
 
+    bot_sim = True
+    """Its flow restarts from a clone of the state at any decision, so the core's greedy and search bots play it on
+    bare states (core/search.py)."""
     bot_option_value = staticmethod(bots.option_value)
     """The greedy bot's worth of a card this round, against draws of the others' plays (see :mod:`.bots`)."""
     bot_redeal = staticmethod(bots.redeal)
