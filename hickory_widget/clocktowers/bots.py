@@ -19,7 +19,7 @@ from .rules.heights import FIRST_HEIGHTS
 from .rules.scoring import VALUES
 from .rules.state import TowersState
 
-FITS, FITS_IN_HAND, LATER, NO_CLOCK, CLOCK_IN_HAND = 0.55, 0.3, 0.25, 0.2, 0.15
+FITS, FITS_IN_HAND, LATER, NO_CLOCK, CLOCK_IN_HAND = 0.3, 0.2, 0.15, 0.1, 0.1
 """Shares of a tower's points counted before it is complete (see the module's text)."""
 IN_HAND = 0.05
 """A little for each card held that has a use: options for later turns (a tie-break more than a worth)."""
