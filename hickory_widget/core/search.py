@@ -71,7 +71,7 @@ class Look:
     """How a game is valued for its bots: the game's hooks (``bot_eval``, ``bot_option_value``, ``bot_redeal``,
     ``bot_rank``), read once from the game's class, with the protocol's defaults."""
 
-    __slots__ = ("evaluate", "option_value", "rank", "redeal", "rules")
+    __slots__ = ("evaluate", "option_value", "playout_value", "rank", "redeal", "rules")
 
     def __init__(self, game: Any) -> None:
         cls = type(game)
@@ -79,6 +79,8 @@ class Look:
         own_eval: Evaluate | None = getattr(cls, "bot_eval", None)
         self.evaluate: Evaluate = own_eval if own_eval is not None else self._margin
         self.option_value: OptionValue | None = getattr(cls, "bot_option_value", None)
+        quick: OptionValue | None = getattr(cls, "bot_playout_value", None)
+        self.playout_value: OptionValue | None = quick if quick is not None else self.option_value
         self.redeal: Redeal | None = getattr(cls, "bot_redeal", None)
         rank: Callable[[str], int] | None = getattr(cls, "bot_rank", None)
         self.rank: Callable[[str], int] = rank if rank is not None else _no_rank
@@ -98,13 +100,15 @@ def _no_rank(option: str) -> int:
 
 
 def option_values(look: Look, sim: Sim, rng: random.Random, *, follow: bool = True) -> list[float]:
-    """The greedy worth of each option of ``sim.ask`` to its decider: the game's direct valuation if it has one,
-    else the option applied and (with ``follow``) the decider's best own next decision, valued by ``look``."""
+    """The greedy worth of each option of ``sim.ask`` to its decider: the game's direct valuation if it has one
+    (without ``follow``, inside a search's playouts, its cheaper ``bot_playout_value`` if it gives one), else the
+    option applied and (with ``follow``) the decider's best own next decision, valued by ``look``."""
     ask = sim.ask
     assert ask is not None
     me = ask.player
-    if look.option_value is not None:
-        return [look.option_value(sim.state, me, o, rng) for o in ask.options]
+    direct = look.option_value if follow else look.playout_value
+    if direct is not None:
+        return [direct(sim.state, me, o, rng) for o in ask.options]
     out = []
     for option in ask.options:
         twin = sim.copy()
@@ -142,7 +146,10 @@ class SearchBot:
     """Determinized Monte Carlo over the core protocol. For each of ``deals`` deals of what the seat cannot see,
     every option is played ``horizon`` decisions on by the greedy policy (without follow-ups, for speed) for every
     seat, or to the end, and valued by the game's evaluation (the final margin once over). The option with the
-    best mean wins; ties go to the greedy bot's order. Seeded: the same game and seed give the same choice."""
+    best mean wins; ties go to the greedy bot's order. Seeded: the same game and seed give the same choice.
+
+    A game may set its own budget in ``bot_search = {"deals": n, "horizon": m}`` (Mice!'s playout policy resolves
+    hunts, so it takes fewer deals to stay under a second a decision)."""
 
     def __init__(self, seed: int = 0, *, deals: int = 12, horizon: int = 8) -> None:
         self.seed = seed
@@ -163,7 +170,9 @@ class SearchBot:
         me = game.decision.player
         base = rules.clone(game.state)
         totals = [0.0] * len(ids)
-        for d in range(self.deals):
+        budget = getattr(type(game), "bot_search", {})
+        deals, horizon = budget.get("deals", self.deals), budget.get("horizon", self.horizon)
+        for d in range(deals):
             deal_seed = self.rng.getrandbits(62)
             state = rules.clone(base)
             rules.reseed(state, deal_seed)
@@ -177,7 +186,7 @@ class SearchBot:
                 sim.choose(option)
                 policy = random.Random(deal_seed + 7919 * d)  # common random numbers: the same coin for each option
                 steps = 0
-                while sim.ask is not None and steps < self.horizon:
+                while sim.ask is not None and steps < horizon:
                     sim.choose(greedy_choice(look, sim, policy, follow=False))
                     steps += 1
                 totals[i] += look.value(sim, me)

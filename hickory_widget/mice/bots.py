@@ -26,7 +26,19 @@ def _unplayed(s: MiceState, player: str) -> list[str]:
     return s.hands[player] + [c for c in [s.committed.get(player)] if c is not None and c != HIDDEN]
 
 
-def option_value(s: MiceState, player: str, option: str, rng: random.Random) -> float:
+PLAYOUT_SAMPLES = 1
+"""Draws per option inside the search bot's playouts (many playouts average the rest out)."""
+SEARCH = {"deals": 8, "horizon": 6}
+"""The search bot's budget in Mice!: deals of the others' face-down cards, and decisions played on after each
+option (two rounds of three players) before the score margin is read."""
+
+
+def playout_value(s: MiceState, player: str, option: str, rng: random.Random) -> float:
+    """:func:`option_value` on fewer draws: the search bot's policy inside its playouts."""
+    return option_value(s, player, option, rng, samples=PLAYOUT_SAMPLES)
+
+
+def option_value(s: MiceState, player: str, option: str, rng: random.Random, samples: int = SAMPLES) -> float:
     """The points ``option`` brings this round less the most any other player takes, averaged over draws of the
     others' plays among their unplayed cards, less a little of the card's value."""
     mine = next(c for c in s.hands[player] if play_id(c) == option)
@@ -37,7 +49,7 @@ def option_value(s: MiceState, player: str, option: str, rng: random.Random) -> 
     pools = [(p, _unplayed(s, p)) for p in others]
     lower = s.options.get("lower_tiers_hunt", False)
     total = 0.0
-    for _ in range(SAMPLES):
+    for _ in range(samples):
         plays = {p: pool[rng.randrange(len(pool))] for p, pool in pools if pool}
         plays[player] = mine
         hunts, _rest = resolve(s.centre, plays, lower)
@@ -46,7 +58,7 @@ def option_value(s: MiceState, player: str, option: str, rng: random.Random) -> 
             if h.player is not None:
                 gain[h.player] += sum(card(x).value for x in h.captured)
         total += gain[player] - max((gain[p] for p in others), default=0)
-    return total / SAMPLES - KEEP * value
+    return total / samples - KEEP * value
 
 
 def redeal(s: MiceState, player: str, rng: random.Random) -> None:

@@ -84,6 +84,10 @@ class MiceGame(GameRunner):
     bare states (core/search.py)."""
     bot_option_value = staticmethod(bots.option_value)
     """The greedy bot's worth of a card this round, against draws of the others' plays (see :mod:`.bots`)."""
+    bot_playout_value = staticmethod(bots.playout_value)
+    """The same on fewer draws: the search bot's policy inside its playouts."""
+    bot_search = bots.SEARCH
+    """The search bot's budget here (deals, horizon)."""
     bot_redeal = staticmethod(bots.redeal)
     """The search bot's deal of the others' face-down cards anew (see :mod:`.bots`)."""
 
