@@ -149,9 +149,12 @@ class SearchBot:
     best mean wins; ties go to the greedy bot's order. Seeded: the same game and seed give the same choice.
 
     A game may set its own budget in ``bot_search = {"deals": n, "horizon": m}`` (Mice!'s playout policy resolves
-    hunts, so it takes fewer deals to stay under a second a decision)."""
+    hunts, so it takes fewer deals to stay under a second a decision); ``deals``/``horizon`` given to the bot win."""
 
-    def __init__(self, seed: int = 0, *, deals: int = 12, horizon: int = 8) -> None:
+    DEALS, HORIZON = 12, 8
+    """The budget when neither the bot nor the game names one."""
+
+    def __init__(self, seed: int = 0, *, deals: int | None = None, horizon: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.deals = deals
@@ -171,7 +174,8 @@ class SearchBot:
         base = rules.clone(game.state)
         totals = [0.0] * len(ids)
         budget = getattr(type(game), "bot_search", {})
-        deals, horizon = budget.get("deals", self.deals), budget.get("horizon", self.horizon)
+        deals = self.deals if self.deals is not None else budget.get("deals", self.DEALS)
+        horizon = self.horizon if self.horizon is not None else budget.get("horizon", self.HORIZON)
         for d in range(deals):
             deal_seed = self.rng.getrandbits(62)
             state = rules.clone(base)
