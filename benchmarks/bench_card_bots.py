@@ -13,6 +13,7 @@ does not inflate the way it inflates wall time.
 
 from __future__ import annotations
 
+import itertools
 import math
 import sys
 import time
@@ -72,7 +73,7 @@ def main() -> None:
     games = int(args[0]) if args else 40
     which = args[1:] or ["clocktowers", "mice"]
     levels = list(LEVELS)
-    pairs = list(zip(levels, levels[1:]))
+    pairs = list(itertools.pairwise(levels))
     if picked:
         pairs = [tuple(reversed(p.split(":"))) for p in picked.split(",")]  # strong:weak -> (weak, strong)
     for game_name in which:

@@ -109,11 +109,12 @@ def test_a_card_widget_offers_human_and_the_core_levels_and_a_search_seat_plays(
     assert w.game.decision.player == "P1" and len(w.game.history) == 4
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "choose one of: human, random bot, eager bot, greedy bot, search bot"),
-                                             ("de", "wähle eine davon: Mensch, Zufalls-Bot, eifriger Bot, gieriger Bot, "
-                                                    "Such-Bot"),
-                                             ("it", "scegli tra: umano, bot casuale, bot frettoloso, bot avido, "
-                                                    "bot di ricerca")])
+SAID = {"en": "choose one of: human, random bot, eager bot, greedy bot, search bot",
+        "de": "wähle eine davon: Mensch, Zufalls-Bot, eifriger Bot, gieriger Bot, Such-Bot",
+        "it": "scegli tra: umano, bot casuale, bot frettoloso, bot avido, bot di ricerca"}
+
+
+@pytest.mark.parametrize(("lang", "said"), list(SAID.items()))
 def test_a_card_widget_refuses_a_seat_kind_it_does_not_offer_and_changes_nothing(lang: str, said: str) -> None:
     w = MiceGame.new(players=3, seed=2).widget(language=lang, seats={"P3": "random"})
     before, version = w.game.to_json(), w.view["version"]
