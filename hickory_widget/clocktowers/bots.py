@@ -21,6 +21,10 @@ from .rules.state import TowersState
 
 FITS, FITS_IN_HAND, LATER, NO_CLOCK, CLOCK_IN_HAND = 0.3, 0.2, 0.15, 0.1, 0.1
 """Shares of a tower's points counted before it is complete (see the module's text)."""
+SEARCH = {"deals": 12, "horizon": 8, "playouts": 48, "steps": 320}
+"""The search bot's budget: 12 deals of the hidden deck order, 8 decisions after each option, and at most 48
+option playouts and 320 policy decisions a decision (a late turn may offer 50 plays: floors go on any tower
+without a clock), which keeps a decision under a second on one core."""
 IN_HAND = 0.05
 """A little for each card held that has a use: options for later turns (a tie-break more than a worth)."""
 

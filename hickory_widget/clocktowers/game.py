@@ -62,6 +62,8 @@ class ClocktowersGame(GameRunner):
     bot_sim = True
     """Its flow restarts from a clone of the state at any decision, so the core's greedy and search bots play it on
     bare states (core/search.py)."""
+    bot_search = bots.SEARCH
+    """The search bot's budget here (deals, horizon, playouts per decision)."""
     bot_eval = staticmethod(bots.evaluate)
     """The greedy and search bots' worth of a position (core/search.py; see :mod:`.bots`)."""
 

@@ -149,7 +149,9 @@ class SearchBot:
     best mean wins; ties go to the greedy bot's order. Seeded: the same game and seed give the same choice.
 
     A game may set its own budget in ``bot_search = {"deals": n, "horizon": m}`` (Mice!'s playout policy resolves
-    hunts, so it takes fewer deals to stay under a second a decision); ``deals``/``horizon`` given to the bot win."""
+    hunts, so it takes fewer deals to stay under a second a decision), and ``"playouts"``: the most option playouts
+    one decision may spend (deals shrink, down to 2, when there are many options) and ``"steps"``: the most policy
+    decisions in all (the horizon shrinks, down to 2); ``deals``/``horizon`` given to the bot win."""
 
     DEALS, HORIZON = 12, 8
     """The budget when neither the bot nor the game names one."""
@@ -176,6 +178,10 @@ class SearchBot:
         budget = getattr(type(game), "bot_search", {})
         deals = self.deals if self.deals is not None else budget.get("deals", self.DEALS)
         horizon = self.horizon if self.horizon is not None else budget.get("horizon", self.HORIZON)
+        if self.deals is None and "playouts" in budget:  # many options: fewer deals, so a decision stays cheap
+            deals = min(deals, max(2, budget["playouts"] // len(ids)))
+        if self.horizon is None and "steps" in budget:  # and a shorter look, within the steps of one decision
+            horizon = min(horizon, max(2, budget["steps"] // (deals * len(ids))))
         for d in range(deals):
             deal_seed = self.rng.getrandbits(62)
             state = rules.clone(base)
