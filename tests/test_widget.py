@@ -81,7 +81,7 @@ def test_bots_take_their_seats_until_a_human_must_decide() -> None:
     for _ in range(40):
         send(w, type="choose", id=w.game.choice_ids[0], version=w.view["version"])
         assert w.game.over or w.game.decision.player == "blue"
-    with pytest.raises(ValueError, match="seat kind for blue must be one of human, random, greedy"):
+    with pytest.raises(ValueError, match="seat kind for blue must be one of human, random, eager, greedy, mcts"):
         w.set_seats({"blue": "clever"})
 
 

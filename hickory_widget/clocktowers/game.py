@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.runner import GameRunner
+from . import bots
 from .engine import RULES
 from .rules.scoring import Standing, standings, tower_points, winners
 
@@ -57,6 +58,14 @@ class ClocktowersGame(GameRunner):
 
         rivals = [worth(p) for p in s.players if p != player]
         return worth(player) - 0.5 * max(rivals, default=0.0)
+
+    bot_sim = True
+    """Its flow restarts from a clone of the state at any decision, so the core's greedy and search bots play it on
+    bare states (core/search.py)."""
+    bot_search = bots.SEARCH
+    """The search bot's budget here (deals, horizon, playouts per decision)."""
+    bot_eval = staticmethod(bots.evaluate)
+    """The greedy and search bots' worth of a position (core/search.py; see :mod:`.bots`)."""
 
     def widget(self, **kwargs: Any) -> Any:
         """This game in an interactive widget; needs Jupyter."""

@@ -1,9 +1,14 @@
-"""Bots for any game on the core: a uniform-random bot and a greedy bot, both seeded, both using only the
-protocol (``choice_ids``, ``decision``, ``scores``, ``scores_after``, ``choose``).
+"""Bots for any game on the core, of graded strength (:data:`LEVELS`, weakest first), all seeded, all using only
+the protocol:
 
-The greedy bot tries each option, looks at its own score once the game next asks something (and, where the game
-names a follow-up through ``then``, once that is done too), and takes the option that scores most; ties go to a
-game-given preference order (``rank``), then to the engine's order.
+* ``random`` (:class:`RandomBot`): uniform among the legal options;
+* ``eager`` (:class:`EagerBot`): tries each option and takes the one worth most once the game next asks something
+  (``look_ahead``; the game's ``bot_value``), so options whose worth shows one decision later all tie;
+* ``greedy`` (:class:`GreedyBot`, the default seat bot and what-if policy): also tries its own follow-up decision
+  (Clocktowers' draw after a play) and values the position by the game's evaluation (``bot_eval``: towers' progress,
+  the hand, the end scoring) or values each option directly (``bot_option_value``: Mice!'s hunt against the cards
+  the others may still play), see :mod:`.search`;
+* ``search`` (:class:`~.search.SearchBot`): determinized Monte Carlo with the greedy policy.
 
 A bot decides on the game as its seat may know it (:func:`decide` hands it ``game.seat_game(player)``), so in a
 simultaneous decision it never reads another player's hidden commitment. A bot that reads nothing but the deciding
@@ -16,6 +21,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
+
+from .search import Look, SearchBot, Sim, greedy_choice
 
 
 class Bot(Protocol):
@@ -35,8 +42,8 @@ class RandomBot:
         return self.rng.choice(game.choice_ids)
 
 
-class GreedyBot:
-    """Takes the option that raises its own score most by the next decision.
+class EagerBot:
+    """Takes the option that raises its own score most by the next decision (the core's first greedy bot).
 
     ``rank(option)`` orders ties (lower first); ``value(game, player)`` replaces the plain score when a game has a
     better short-sighted measure (Clocktowers: points plus a little for progress on unfinished towers). Both
@@ -68,6 +75,41 @@ class GreedyBot:
             if best_key is None or key < best_key:
                 best, best_key = option, key
         return best
+
+
+class GreedyBot:
+    """Takes the option worth most by one more decision of its own and the game's evaluation of the position
+    (:func:`.search.greedy_choice` on a clone of the seat's state); ties go to the game's ``bot_rank``, then a
+    seeded coin."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Any) -> str:
+        ids = game.choice_ids
+        if len(ids) == 1:
+            return ids[0]
+        if not getattr(type(game), "bot_sim", False):  # a flow that cannot restart from a bare state: look as eager
+            return EagerBot(self.rng.getrandbits(32)).choose(game)
+        look = Look(game)
+        sim = Sim(game.rules, game.rules.clone(game.state))
+        if sim.ask is None or list(sim.ask.options) != list(ids):
+            raise RuntimeError(f"the flow restarted on a clone asks {sim.ask!r}, not the decision {ids}")
+        return greedy_choice(look, sim, self.rng)
+
+
+LEVELS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "eager": EagerBot, "greedy": GreedyBot,
+                                           "search": SearchBot}
+"""The core's bots by name, weakest first: name -> (seed -> bot). Each beats the one before it (measured in
+benchmarks/bench_card_bots.py on Clocktowers and Mice!). "greedy" is the default everywhere a bot is not named."""
+DEFAULT = "greedy"
+
+
+def make(name: str, seed: int = 0) -> Bot:
+    """The bot of level ``name`` seeded with ``seed``; ValueError naming the levels otherwise."""
+    if name not in LEVELS:
+        raise ValueError(f"no bot level {name!r}; levels, weakest first: {', '.join(LEVELS)}")
+    return LEVELS[name](seed)
 
 
 def decide(game: Any, bot: Bot) -> str:

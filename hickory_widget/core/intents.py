@@ -17,11 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .bots import LEVELS
 from .doors import MAX_STR, PlainDataError, bounded, check_plain, excerpt
 from .messages import LANGUAGES
 
-SEAT_KINDS = ("human", "random", "greedy")
-"""Who may take a seat: a person, or one of the core's bots."""
+SEAT_KINDS = ("human", *LEVELS)
+"""Who may take a seat at a card game: a person, or one of the core's bot levels (weakest first). A widget offers
+its own list (``GameWidget.seat_kinds``: Hickory Dickory's levels differ) and checks a seat intent's kind against it,
+so the table below takes any short text there."""
 MAX_DEPTH = 4
 """Deepest nesting in an intent (e.g. Hickory's ``bots`` is {"seats": {color: kind}})."""
 
@@ -78,7 +81,7 @@ SHELL_INTENTS: Intents = {
     "bot_step": {"version": VERSION},
     "bots_play": {"version": VERSION},
     "seat": {"version": VERSION, "player": Field(text, required=True),
-             "kind": Field(one_of(SEAT_KINDS), required=True)},
+             "kind": Field(text, required=True)},  # the widget's own seat_kinds decide (door.seat_kind)
     "ready": {"version": VERSION, "player": Field(text, required=True)},
     "language": {"version": LOOSE_VERSION, "lang": Field(one_of(LANGUAGES), required=True)},
     "secrets": {"version": LOOSE_VERSION, "on": Field(flag, required=True)},

@@ -35,7 +35,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
-from .bots import Bot, GreedyBot, RandomBot, play
+from .bots import LEVELS, Bot, RandomBot, play
 from .information import has_information
 from .protocol import IllegalChoice
 
@@ -62,7 +62,7 @@ class ReplayPlayouts:
     """Playouts for any game on the core: the decider's save is loaded in the worker, and each playout is a
     branch of it (``branch(chance)``) played to the end by the core's bots."""
 
-    bots: ClassVar[dict[str, Callable[[int], Any]]] = {"greedy": GreedyBot, "random": RandomBot}
+    bots: ClassVar[dict[str, Callable[[int], Any]]] = dict(LEVELS)
 
     def start(self, game: Any) -> Any:
         me = game.decision.player

@@ -20,7 +20,7 @@ import re
 import traceback
 import weakref
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -117,6 +117,9 @@ class GameWidget(anywidget.AnyWidget):
     game_type: ClassVar[type] = object
     """What ``w.game`` may be set to."""
     undo_over_bots: ClassVar[bool] = True
+    bot_levels: ClassVar[Mapping[str, Callable[[int], Any]]] = bots.LEVELS
+    """The bots a seat may be given, weakest first: name -> (seed -> bot). The seat menus offer "human" and these
+    (:attr:`seat_kinds`); a game with its own bots (Hickory Dickory) gives its own levels."""
     """Whether Undo, at a table of humans and bots, takes back the last human decision and the bot moves after it,
     and Redo puts them back (what a player undoing "my move" means), rather than one move at a time (a bot's move
     put back would wait for "one bot move"). With no bot, or no human, seated, Undo always steps one move."""
@@ -135,6 +138,9 @@ class GameWidget(anywidget.AnyWidget):
     seats = traitlets.Dict().tag(sync=True)
     """Who plays each player: {"P2": "greedy", "P3": "random"}; players not named are "human". The seat menus show
     this trait and set it; bots play their seats until a human seat must decide."""
+    seat_kinds = traitlets.List(traitlets.Unicode(), read_only=True).tag(sync=True)
+    """What a seat menu offers: "human", then the game's bot levels weakest first (:attr:`bot_levels`). The front end
+    draws its menus from this list; a seat intent naming anything else is refused (``door.seat_kind``)."""
     picture = traitlets.Dict().tag(sync=True)
     """The last exported picture: ``{"svg": text, "name": file name, "n": count}``; the browser downloads it."""
     pass_and_play = traitlets.Bool(False).tag(sync=True)
@@ -231,9 +237,18 @@ class GameWidget(anywidget.AnyWidget):
             self.error = ""
         return True
 
+    @traitlets.default("seat_kinds")
+    def _default_seat_kinds(self) -> list[str]:
+        return ["human", *self.bot_levels]
+
     def make_bot(self, kind: str, seed: int) -> Any:
-        """The bot for a seat kind other than "human" (anything with ``choose(game) -> choice id``)."""
-        return {"random": bots.RandomBot, "greedy": bots.GreedyBot}[kind](seed)
+        """The bot for a seat kind other than "human" (anything with ``choose(game) -> choice id``): the level
+        ``kind`` of :attr:`bot_levels`."""
+        return self.bot_levels[kind](seed)
+
+    def seat_label(self, kind: str) -> str:
+        """A seat kind's name in the widget's language (the seat menus' words)."""
+        return self.text(f"seat.{kind}")
 
     @property
     def players(self) -> list[str]:
@@ -394,7 +409,18 @@ class GameWidget(anywidget.AnyWidget):
         self.play_bots()
 
     def intent_seat(self, intent: dict[str, Any]) -> None:
-        self.set_seats({intent["player"]: intent["kind"]})
+        if self._known_kinds([intent["kind"]]):
+            self.set_seats({intent["player"]: intent["kind"]})
+
+    def _known_kinds(self, kinds: Iterable[str]) -> bool:
+        """Whether every kind is one this widget's seat menus offer; else refuses (``door.seat_kind``, naming the
+        kinds there are) and returns False, so nothing changes (a menu drawn by an older front end, a typing slip)."""
+        unknown = next((k for k in kinds if k not in self.seat_kinds), None)
+        if unknown is None:
+            return True
+        self._say("door.seat_kind", kind=excerpt(str(unknown)),
+                  kinds=", ".join(self.seat_label(k) for k in self.seat_kinds))
+        return False
 
     def intent_ready(self, intent: dict[str, Any]) -> None:
         self.ready(intent["player"])
@@ -441,7 +467,7 @@ class GameWidget(anywidget.AnyWidget):
             "version": self._version, "language": lang, "languages": list(LANGUAGES),
             "title": self.title(lang),
             "texts": SHELL.prefixed(lang, "shell."), "players": self.players,
-            "seats": {p: self.seats.get(p, "human") for p in self.players}, "seat_kinds": list(SEAT_KINDS),
+            "seats": {p: self.seats.get(p, "human") for p in self.players}, "seat_kinds": list(self.seat_kinds),
             "can_undo": game.can_undo, "can_redo": game.can_redo, "secrets": self.secrets_shown,
             "secrets_allowed": self.allow_secrets,
             "decision": None if decision is None else {
@@ -457,12 +483,12 @@ class GameWidget(anywidget.AnyWidget):
     def _check_seats(self, seats: Any) -> dict[str, str]:
         players = self.players
         if not isinstance(seats, dict):
-            raise ValueError(f"seats must map players to one of {', '.join(SEAT_KINDS)}, got {seats!r}")
+            raise ValueError(f"seats must map players to one of {', '.join(self.seat_kinds)}, got {seats!r}")
         for player, kind in seats.items():
             if player not in players:
                 raise ValueError(f"no player {player!r} in this game; players: {', '.join(players)}")
-            if kind not in SEAT_KINDS:
-                raise ValueError(f"seat kind for {player} must be one of {', '.join(SEAT_KINDS)}, got {kind!r}")
+            if kind not in self.seat_kinds:
+                raise ValueError(f"seat kind for {player} must be one of {', '.join(self.seat_kinds)}, got {kind!r}")
         return dict(seats)
 
     @traitlets.validate("seats")

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from ..core.intents import LOOSE_VERSION, SEAT_KINDS, Field, text
+from ..core.intents import LOOSE_VERSION, Field, text
 from ..core.messages import LANGUAGES
 from ..core.protocol import IllegalChoice
 from ..core.widget import FRONT_END, MAX_MESSAGE, GameWidget, LanguageError, join_modules
@@ -33,7 +33,7 @@ from .board.coach import (
     margins_row,
     review_rows,
 )
-from .board.intents import INTENTS, PLAY_UNTIL, TOGGLES
+from .board.intents import INTENTS, PLAY_UNTIL, SEAT_KINDS, TOGGLES
 from .board.svg import board_svg
 from .board.timeline import check_step, game_at, rewind
 from .board.view import LogCache, build, log_view, rule_table
@@ -347,8 +347,14 @@ class HickoryWidget(GameWidget):
     def players(self) -> list[str]:
         return list(self.game.state.colors)
 
+    bot_levels = bots.LEVELS
+    """Hickory Dickory's own levels (random, eager, greedy, mcts: docs/BOTS.md) in the seat menus."""
+
     def make_bot(self, kind: str, seed: int) -> bots.Bot:
-        return {"random": bots.RandomBot, "greedy": bots.GreedyBot}[kind](seed)
+        return self.bot_levels[kind](seed)
+
+    def seat_label(self, kind: str) -> str:
+        return self._t(f"ui.seat.{kind}")
 
     def text(self, key: str, **params: Any) -> str:
         return t(self.language, TEXT_KEYS.get(key, key), **params)
@@ -525,7 +531,9 @@ class HickoryWidget(GameWidget):
         self.new_game(intent.get("players", 4), intent.get("seed", 1))
 
     def intent_bots(self, intent: dict[str, Any]) -> None:
-        self.set_seats(intent.get("seats", {}))
+        seats = intent.get("seats", {})
+        if self._known_kinds(seats.values()):
+            self.set_seats(seats)
 
     def intent_force(self, intent: dict[str, Any]) -> None:
         self.game.force(intent["what"], intent["value"])

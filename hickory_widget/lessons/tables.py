@@ -83,8 +83,8 @@ def refusal(error: TableError, lang: str = "en") -> str:
         return REFUSALS["other"][lang if lang in REFUSALS["other"] else "en"].format(detail=str(error)[:120])
 
 
-def _eager(seed: int) -> bots.GreedyBot:
-    return bots.GreedyBot(seed, value=lambda game, player: float(game.scores[player]))
+def _eager(seed: int) -> bots.EagerBot:
+    return bots.EagerBot(seed, value=lambda game, player: float(game.scores[player]))
 
 
 def _hickory() -> GameKind:

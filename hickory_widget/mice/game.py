@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.runner import GameRunner
+from . import bots
 from .engine import RULES
 from .rules.cards import HUNTER, PREY, card
 from .rules.scoring import Standing, standings, winners
@@ -77,6 +78,18 @@ class MiceGame(GameRunner):
         loss = c.value * (1 - (1 - GUESS) ** hunters)
         jitter = zlib.crc32(f"{player}:{s.round}:{mine}".encode()) % 1000 / 1000
         return self.scores[player] + gain - loss + 3.0 * jitter
+
+    bot_sim = True
+    """Its flow restarts from a clone of the state at any decision, so the core's greedy and search bots play it on
+    bare states (core/search.py)."""
+    bot_option_value = staticmethod(bots.option_value)
+    """The greedy bot's worth of a card this round, against draws of the others' plays (see :mod:`.bots`)."""
+    bot_playout_value = staticmethod(bots.playout_value)
+    """The same on fewer draws: the search bot's policy inside its playouts."""
+    bot_search = bots.SEARCH
+    """The search bot's budget here (deals, horizon)."""
+    bot_redeal = staticmethod(bots.redeal)
+    """The search bot's deal of the others' face-down cards anew (see :mod:`.bots`)."""
 
     def widget(self, **kwargs: Any) -> Any:
         """This game in an interactive widget; needs Jupyter."""

@@ -29,8 +29,11 @@ export function shellCheck(label, control, checked, onChange) {
 /** A select of ``options`` ([value, label] pairs) showing ``value``, that calls ``onChange(value)``. */
 export function shellSelect(options, value, onChange, attrs = {}) {
   const select = htmlNode("select", { class: "cs-select", ...attrs });
-  for (const [v, label] of options) htmlNode("option", { value: v }, select, label);
+  // an option may carry a third element, its tooltip (a seat menu says what each bot level does)
+  for (const [v, label, title] of options) htmlNode("option", title ? { value: v, title } : { value: v }, select, label);
   select.value = String(value);
+  const chosen = options.find(([v]) => String(v) === select.value);
+  if (chosen?.[2] && !attrs.title) select.title = chosen[2];
   listen(select, "change", () => onChange(select.value));
   return select;
 }

@@ -59,7 +59,9 @@ function render({ model, el: host }) {
     row.append(node("span", "cs-label", t["shell.seats"] + ":"));
     for (const player of view.players) {
       const label = node("label", "cs-seat", player + " ");
-      label.append(shellSelect(view.seat_kinds.map((kind) => [kind, t["shell.seat." + kind]]), view.seats[player],
+      // the kinds come from Python (the game's own bot levels, weakest first), each with what it does as a tooltip
+      const kinds = view.seat_kinds.map((kind) => [kind, t["shell.seat." + kind] ?? kind, t["shell.seat_help." + kind]]);
+      label.append(shellSelect(kinds, view.seats[player],
         (kind) => send({ type: "seat", player, kind }), { "data-seat": player }));
       row.append(label);
     }

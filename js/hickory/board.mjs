@@ -999,7 +999,9 @@ export function drawControls(view, ctx) {
     const lab = htmlNode("label", { class: "hk-seat" });
     lab.appendChild(colorDot(p.color, 12));
     htmlNode("span", {}, lab, ` ${playerName(p.color)} `);
-    lab.appendChild(shellSelect(["human", "random", "greedy"].map((v) => [v, tr(`ui.seat.${v}`, v)]), ctx.seats?.[p.color] ?? "human", (kind) => {
+    // the kinds come from Python (trait seat_kinds: "human" and Hickory Dickory's bot levels, weakest first)
+    const kinds = (ctx.seatKinds?.length ? ctx.seatKinds : ["human"]).map((v) => [v, tr(`ui.seat.${v}`, v), tr(`ui.seat_help.${v}`, "")]);
+    lab.appendChild(shellSelect(kinds, ctx.seats?.[p.color] ?? "human", (kind) => {
       const seats = {};
       for (const q of view.players) seats[q.color] = q.color === p.color ? kind : (ctx.seats?.[q.color] ?? "human");
       ctx.send({ type: "bots", seats });

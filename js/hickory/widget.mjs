@@ -212,6 +212,7 @@ function render({ model, el }) {
       showSecrets: toggles.show_secrets,
       toggles,
       seats,
+      seatKinds: model.get("seat_kinds") || ["human"],
       botsSeated: Object.values(seats).some((k) => k !== "human"),
       newGame: memory.newGame,
       motion,

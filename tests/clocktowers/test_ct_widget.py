@@ -84,7 +84,7 @@ def test_bot_seats_play_until_a_human_must_decide() -> None:
     assert w.game.decision.player == "P1" and len(w.game.history) == 6
     with pytest.raises(ValueError, match="no player 'P9'"):
         w.set_seats({"P9": "greedy"})
-    with pytest.raises(ValueError, match="one of human, random, greedy"):
+    with pytest.raises(ValueError, match="one of human, random, eager, greedy, search"):
         w.set_seats({"P1": "clever"})
     assert w.play_bots() > 0 and w.game.over and w.view["result"].startswith("Winner:")
 

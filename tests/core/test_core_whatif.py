@@ -18,10 +18,11 @@ def position() -> ClocktowersGame:
         "players": ["A", "B"], "turn": "A",
         "hands": {"A": ["roof.red.1", "floor1.cats.1", "floor1.plain.1"], "B": ["floor1.cats.2", "floor1.plain.2",
                                                                                "clock.plain.2"]},
-        "decks": {"floors": ["floor2.plain.1", "floor2.cats.1", "floor1.plain.3"], "roofs": ["roof.blue.1"],
+        "decks": {"floors": ["floor2.plain.1", "floor2.cats.1", "floor1.plain.3"], "roofs": [],
                   "clocks": ["clock.plain.3"]},
         "towers": [{"id": "t1", "owner": "A", "floors": ["floor2.plain.2"], "clock": "clock.plain.1"}],
         "options": OWN_TOWERS,  # each builds on their own towers: the roof now is clearly worth most (C12)
+        # and no other roof is left to draw, so a bot that looks past its draw cannot make up for a thrown roof
     })
 
 
@@ -50,7 +51,7 @@ def test_compare_ranks_the_options_with_intervals_on_any_executor() -> None:
     pooled = compare(g, options, playouts=12, seed=3, progress=False, batch=5)
     assert pooled.rows == serial.rows
     assert g.to_json() == before
-    with pytest.raises(ValueError, match="unknown bot 'mcts'; bots: \\['greedy', 'random'\\]"):
+    with pytest.raises(ValueError, match="unknown bot 'mcts'; bots: \\['eager', 'greedy', 'random', 'search'\\]"):
         compare(g, options, playouts=2, bot="mcts", progress=False)
 
 

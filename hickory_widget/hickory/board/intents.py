@@ -12,7 +12,6 @@ from typing import Any
 
 from ...core.intents import (
     LOOSE_VERSION,
-    SEAT_KINDS,
     SHELL_INTENTS,
     VERSION,
     Field,
@@ -24,10 +23,13 @@ from ...core.intents import (
 )
 from ...core.intents import parse_intent as parse
 from ...core.runner import SEED_RANGE
+from ..analysis.bots import LEVELS
 from ..rules.chance import FORCE_KINDS
 from ..rules.components import default_components
 
 PLAY_UNTIL = ("activation", "tick", "round", "end")
+SEAT_KINDS = ("human", *LEVELS)
+"""Who may take a seat in Hickory Dickory: a person, or one of its bot levels (weakest first)."""
 TOGGLES = ("animate", "show_secrets", "projector")
 
 
@@ -40,9 +42,10 @@ def _players(v: Any) -> bool:
 
 
 def _seats(v: Any) -> bool:
+    """Colors to seat kinds (short texts): the widget checks the kinds against its own seat menu's list
+    (``door.seat_kind`` names them)."""
     colors = default_components().player_colors
-    return type(v) is dict and len(v) <= 4 and all(k in colors and type(s) is str and s in SEAT_KINDS
-                                                   for k, s in v.items())
+    return type(v) is dict and len(v) <= 4 and all(k in colors and text(s) for k, s in v.items())
 
 
 WHY_TARGETS = ("outer", "inner", "action")
