@@ -160,7 +160,7 @@ def look_ahead(here: Playout, me: str, option: str, depth: int, left: list[int],
     already and free to use), or, while ``me`` decides again in the same Tick and ``depth`` and the forks ``left``
     allow, the best over those follow-ups (a forced follow-up costs no depth). Items added to a delivery are searched
     as sets, to the end of the delivery whatever the depth: a quest may need all of them (R103)."""
-    p = here.fork() if fork is None else fork
+    p = here.fork(this_tick=True) if fork is None else fork
     p.choose(option)
     s = p.state
     minute, hour = here.state.minute, here.state.hour
@@ -198,7 +198,7 @@ def best_to_the_end(here: Playout, me: str, order: Sequence[str]) -> str:
     order (quick, and the game is nearly over) with ``me``'s best final margin (ties: its best score)."""
     best, best_key = order[0], (-1 << 30, -1 << 30)
     for option in order:
-        fork = here.fork()
+        fork = here.fork(this_tick=True)
         fork.choose(option)
         while fork.ask is not None:
             fork.choose(calm(tie_order(fork.ask.options))[0])
@@ -249,7 +249,7 @@ def climbs(actions: Sequence[Action]) -> bool:
 def gain_after(here: Playout, me: str, option: str, then: tuple[str, ...]) -> int:
     """``me``'s score once ``option`` (then each of ``then`` legal by its turn) is applied on a fork of ``here``
     and the engine next asks something: the same look-ahead as ``Game.scores_after``, without any undo."""
-    fork = here.fork()
+    fork = here.fork(this_tick=True)
     fork.choose(option)
     for follow in then:
         if fork.ask is not None and follow in fork.ask.options:
