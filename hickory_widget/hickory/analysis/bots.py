@@ -111,7 +111,7 @@ class GreedyBot:
     :data:`FINISH_MINUTE` of the last round on every option is played to the end of the game by quick bots and the
     final margin decides. Never trades; ties as the module says."""
 
-    __slots__ = ("budget", "depth", "finish", "rng")
+    __slots__ = ("_memo", "budget", "depth", "finish", "rng")
 
     def __init__(self, seed: int = 0, depth: int = 1, finish: bool = True, budget: int = 24) -> None:
         self.rng = random.Random(seed)
@@ -120,6 +120,14 @@ class GreedyBot:
         """Forks a decision may spend on looking past its own options (a cap on the cost of wide follow-ups)."""
         self.finish = finish
         """Whether the last round plays every option to the end (the default), or evaluates like other rounds."""
+        self._memo: Memo | None = None
+
+    def __getstate__(self) -> tuple[int, int, bool, random.Random]:
+        return self.depth, self.budget, self.finish, self.rng  # not the memo: it holds a position
+
+    def __setstate__(self, state: tuple[int, int, bool, random.Random]) -> None:
+        self.depth, self.budget, self.finish, self.rng = state
+        self._memo = None
 
     def choose(self, game: Game | Playout) -> str:
         ids = game.choice_ids
@@ -134,7 +142,26 @@ class GreedyBot:
         s = here.state
         if self.finish and s.phase == "play" and s.hour >= LAST_HOUR and s.minute >= FINISH_MINUTE:
             return best_to_the_end(here, me, order)
-        return best_by_evaluation(here, me, order, self.depth, self.budget)
+        memo = self._memo
+        snapshot = here.tick_snapshot
+        if memo is None or memo.snapshot is not snapshot:
+            memo = self._memo = Memo(snapshot)  # a new Tick (or another playout): the values seen are of no use
+        return best_by_evaluation(here, me, order, self.depth, self.budget, memo)
+
+
+class Memo:
+    """Look-ahead values already found in one Tick of one playout, so that a decision's follow-up (and a search
+    reaching the same point twice) does not fork to find them again. A position is named by its Tick snapshot
+    (shared by a playout and all its forks) and the choices since; a value is kept with the forks it spent and the
+    fork budget it started with, and only if the budget never cut it short: reused only with at least that budget
+    left, it is the value a fresh look would find, and the forks it spent are charged again, so every choice is
+    the one made without the memo."""
+
+    __slots__ = ("snapshot", "values")
+
+    def __init__(self, snapshot: object) -> None:
+        self.snapshot = snapshot
+        self.values: dict[tuple[tuple[str, ...], str, int], tuple[int, int, int]] = {}
 
 
 FINISH_MINUTE = 10
@@ -142,24 +169,46 @@ FINISH_MINUTE = 10
 through the whole last round cost too much)."""
 
 
-def best_by_evaluation(here: Playout, me: str, order: Sequence[str], depth: int, budget: int = 1 << 30) -> str:
+def best_by_evaluation(here: Playout, me: str, order: Sequence[str], depth: int, budget: int = 1 << 30,
+                       memo: Memo | None = None) -> str:
     """The first option of ``order`` with the highest :func:`look_ahead` value; options that change what the
     evaluation counts at once are looked at ``depth`` - 1 decisions ahead, quiet ones (a move, a leap, a
     target) ``depth``; no more than ``budget`` forks are spent on looking further than the options themselves."""
     best, best_value = order[0], -1 << 30
-    left = [budget - len(order)]
+    left = [budget - len(order), 0]
+    if memo is not None and (here.tick_snapshot is None or memo.snapshot is not here.tick_snapshot):
+        memo = None
     for option in order:
-        value = look_ahead(here, me, option, depth if option.startswith(QUIET) else depth - 1, left)
+        value = look_ahead(here, me, option, depth if option.startswith(QUIET) else depth - 1, left, None, memo)
         if value > best_value:
             best, best_value = option, value
     return best
 
 
-def look_ahead(here: Playout, me: str, option: str, depth: int, left: list[int], fork: Playout | None = None) -> int:
+def look_ahead(here: Playout, me: str, option: str, depth: int, left: list[int], fork: Playout | None = None,
+               memo: Memo | None = None) -> int:
     """``me``'s evaluation once ``option`` is applied on a fork of ``here`` (or on ``fork``, a fork of it made
     already and free to use), or, while ``me`` decides again in the same Tick and ``depth`` and the forks ``left``
     allow, the best over those follow-ups (a forced follow-up costs no depth). Items added to a delivery are searched
-    as sets, to the end of the delivery whatever the depth: a quest may need all of them (R103)."""
+    as sets, to the end of the delivery whatever the depth: a quest may need all of them (R103).
+
+    ``left`` is [forks left, times the budget cut a look short]; ``memo`` (of ``here``'s Tick) keeps values found."""
+    if memo is None:
+        return _look_ahead(here, me, option, depth, left, fork, None)
+    key = (here.since, option, depth)
+    known = memo.values.get(key)
+    if known is not None and left[0] >= known[2]:
+        left[0] -= known[1]
+        return known[0]
+    start, cuts = left[0], left[1]
+    value = _look_ahead(here, me, option, depth, left, fork, memo)
+    if left[1] == cuts:
+        memo.values[key] = (value, start - left[0], start)
+    return value
+
+
+def _look_ahead(here: Playout, me: str, option: str, depth: int, left: list[int], fork: Playout | None,
+                memo: Memo | None) -> int:
     p = here.fork(this_tick=True) if fork is None else fork
     p.choose(option)
     s = p.state
@@ -174,20 +223,22 @@ def look_ahead(here: Playout, me: str, option: str, depth: int, left: list[int],
             depth = 0  # a delivery's sets are searched whatever the depth, but nothing after it
             if len(options) > 1:
                 left[0] -= len(options) - 1
-                return best_of(p, me, options, 0, left)
+                return best_of(p, me, options, 0, left, memo)
         if len(options) == 1:
             p.choose(options[0])
             continue
         if depth <= 0 or left[0] < len(options) - 1:
+            if depth > 0:
+                left[1] += 1  # cut short by the budget
             return evaluate(s, me)
         left[0] -= len(options) - 1
-        return best_of(p, me, options, depth - 1, left)
+        return best_of(p, me, options, depth - 1, left, memo)
 
 
-def best_of(p: Playout, me: str, options: Sequence[str], depth: int, left: list[int]) -> int:
+def best_of(p: Playout, me: str, options: Sequence[str], depth: int, left: list[int], memo: Memo | None = None) -> int:
     """The best :func:`look_ahead` value among ``options`` of ``p`` (``p`` itself is used for the last one)."""
     last = len(options) - 1
-    return max(look_ahead(p, me, o, depth, left, p if i == last else None) for i, o in enumerate(options))
+    return max(look_ahead(p, me, o, depth, left, p if i == last else None, memo) for i, o in enumerate(options))
 
 
 DELIVERING = ("deliver:", "deliver_favor:")

@@ -86,6 +86,18 @@ class Playout:
         return list(self.ask.options) if self.ask is not None else []
 
     @property
+    def tick_snapshot(self) -> State | None:
+        """The state at the last Tick boundary this playout forks from (shared with its forks; never to be
+        changed), or None if it cannot fork. With :attr:`since` it names the position: two playouts with the same
+        snapshot object and the same choices since are at the same position with the same future."""
+        return self._tick_start
+
+    @property
+    def since(self) -> tuple[str, ...]:
+        """The entries applied since the last Tick boundary (choices, reseeds, redeals)."""
+        return tuple(self._since)
+
+    @property
     def scores(self) -> dict[str, int]:
         return {p.color: p.score for p in self.state.players}
 
