@@ -152,16 +152,21 @@ class GreedyBot:
 class Memo:
     """Look-ahead values already found in one Tick of one playout, so that a decision's follow-up (and a search
     reaching the same point twice) does not fork to find them again. A position is named by its Tick snapshot
-    (shared by a playout and all its forks) and the choices since; a value is kept with the forks it spent and the
-    fork budget it started with, and only if the budget never cut it short: reused only with at least that budget
-    left, it is the value a fresh look would find, and the forks it spent are charged again, so every choice is
-    the one made without the memo."""
+    (shared by a playout and all its forks) and the choices since. A value is kept with the forks it spent and the
+    fork budget it started with, and only if the budget never cut it short; a value that no depth limit cut
+    either holds for any deeper look too. Reused only with at least that budget left (and depth), it is the value a
+    fresh look would find, and the forks it spent are charged again: every choice is the one made without the
+    memo."""
 
-    __slots__ = ("snapshot", "values")
+    __slots__ = ("deep", "snapshot", "values")
 
     def __init__(self, snapshot: object) -> None:
         self.snapshot = snapshot
         self.values: dict[tuple[tuple[str, ...], str, int], tuple[int, int, int]] = {}
+        """(since, option, depth) -> (value, forks spent, forks left at the start)."""
+        self.deep: dict[tuple[tuple[str, ...], str], tuple[int, int, int, int]] = {}
+        """(since, option) -> (value, forks spent, forks left at the start, the depth it was found at) of a value
+        no depth limit cut: the same at every depth from that one on."""
 
 
 FINISH_MINUTE = 10
@@ -175,7 +180,7 @@ def best_by_evaluation(here: Playout, me: str, order: Sequence[str], depth: int,
     evaluation counts at once are looked at ``depth`` - 1 decisions ahead, quiet ones (a move, a leap, a
     target) ``depth``; no more than ``budget`` forks are spent on looking further than the options themselves."""
     best, best_value = order[0], -1 << 30
-    left = [budget - len(order), 0]
+    left = [budget - len(order), 0, 0]
     if memo is not None and (here.tick_snapshot is None or memo.snapshot is not here.tick_snapshot):
         memo = None
     for option in order:
@@ -192,18 +197,25 @@ def look_ahead(here: Playout, me: str, option: str, depth: int, left: list[int],
     allow, the best over those follow-ups (a forced follow-up costs no depth). Items added to a delivery are searched
     as sets, to the end of the delivery whatever the depth: a quest may need all of them (R103).
 
-    ``left`` is [forks left, times the budget cut a look short]; ``memo`` (of ``here``'s Tick) keeps values found."""
+    ``left`` is [forks left, times the budget cut a look short, times the depth did]; ``memo`` (of ``here``'s Tick) keeps values found."""
     if memo is None:
         return _look_ahead(here, me, option, depth, left, fork, None)
-    key = (here.since, option, depth)
+    since = here.since
+    key = (since, option, depth)
     known = memo.values.get(key)
     if known is not None and left[0] >= known[2]:
         left[0] -= known[1]
         return known[0]
-    start, cuts = left[0], left[1]
+    deep = memo.deep.get((since, option))
+    if deep is not None and left[0] >= deep[2] and depth >= deep[3]:
+        left[0] -= deep[1]
+        return deep[0]
+    start, cuts, shallow = left[0], left[1], left[2]
     value = _look_ahead(here, me, option, depth, left, fork, memo)
     if left[1] == cuts:
         memo.values[key] = (value, start - left[0], start)
+        if left[2] == shallow:
+            memo.deep[(since, option)] = (value, start - left[0], start, depth)
     return value
 
 
@@ -228,8 +240,7 @@ def _look_ahead(here: Playout, me: str, option: str, depth: int, left: list[int]
             p.choose(options[0])
             continue
         if depth <= 0 or left[0] < len(options) - 1:
-            if depth > 0:
-                left[1] += 1  # cut short by the budget
+            left[1 if depth > 0 else 2] += 1  # cut short by the budget, or by the depth
             return evaluate(s, me)
         left[0] -= len(options) - 1
         return best_of(p, me, options, depth - 1, left, memo)
