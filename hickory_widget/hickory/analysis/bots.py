@@ -158,10 +158,13 @@ class Memo:
     fresh look would find, and the forks it spent are charged again: every choice is the one made without the
     memo."""
 
-    __slots__ = ("deep", "snapshot", "values")
+    __slots__ = ("deep", "snapshot", "spares", "values")
 
     def __init__(self, snapshot: object) -> None:
         self.snapshot = snapshot
+        self.spares: dict[tuple[str, ...], Playout] = {}
+        """Forks a look stopped at, untouched since (by their choices since the snapshot): the next fork wanted at
+        that point (often the decision the game comes to next) takes one instead of replaying the Tick."""
         self.values: dict[tuple[tuple[str, ...], str, int], tuple[int, int, int]] = {}
         """(since, option, depth) -> (value, forks spent, forks left at the start)."""
         self.deep: dict[tuple[tuple[str, ...], str], tuple[int, int, int, int]] = {}
@@ -221,13 +224,20 @@ def look_ahead(here: Playout, me: str, option: str, depth: int, left: list[int],
 
 def _look_ahead(here: Playout, me: str, option: str, depth: int, left: list[int], fork: Playout | None,
                 memo: Memo | None) -> int:
-    p = here.fork(this_tick=True) if fork is None else fork
+    if fork is not None:
+        p = fork
+    elif memo is not None and (spare := memo.spares.pop(here.since, None)) is not None:
+        p = spare
+    else:
+        p = here.fork(this_tick=True)
+    minute, hour = here.state.minute, here.state.hour  # before the choice: ``here`` may be ``p`` itself
     p.choose(option)
     s = p.state
-    minute, hour = here.state.minute, here.state.hour
     while True:
         ask = p.ask
         if ask is None or ask.player != me or s.minute != minute or s.hour != hour:
+            if memo is not None and ask is not None:
+                keep(p, memo)
             return evaluate(s, me)
         options = calm(ask.options)
         if option.startswith(DELIVERING) and ask.kind == "deliver":
@@ -241,9 +251,17 @@ def _look_ahead(here: Playout, me: str, option: str, depth: int, left: list[int]
             continue
         if depth <= 0 or left[0] < len(options) - 1:
             left[1 if depth > 0 else 2] += 1  # cut short by the budget, or by the depth
+            if memo is not None:
+                keep(p, memo)
             return evaluate(s, me)
         left[0] -= len(options) - 1
         return best_of(p, me, options, depth - 1, left, memo)
+
+
+def keep(p: Playout, memo: Memo) -> None:
+    """Keeps ``p`` (untouched since it stopped) as a spare fork of its point, if it is still in the memo's Tick."""
+    if p.tick_snapshot is memo.snapshot:
+        memo.spares.setdefault(p.since, p)
 
 
 def best_of(p: Playout, me: str, options: Sequence[str], depth: int, left: list[int], memo: Memo | None = None) -> int:
