@@ -30,6 +30,7 @@ from .playout import Playout
 
 if TYPE_CHECKING:  # a hint only: the wings never import the game's top level
     from ..game import Game
+    from ..rules.state import State
 
 PREFERENCE = ("act:", "deliver:", "deliver_favor:", "deliver_done", "quest:", "claim:", "market:", "take:",
               "return_relic:", "jump_off", "move_out", "leap:", "favor:", "stay", "done")
@@ -108,7 +109,7 @@ class GreedyBot:
     """Level ``greedy``, the default bot: the option whose position evaluates best for it (:func:`.evaluation
     .evaluate`: points plus what the final scoring would give now), looking through up to ``depth`` of its own
     follow-up decisions of the same Tick after a quiet option (the best of them counts); from Tick
-    :data:`FINISH_MINUTE` of the last round on every option is played to the end of the game by quick bots and the
+    :func:`finishing` (late in the last round) on every option is played to the end of the game by quick bots and the
     final margin decides. Never trades; ties as the module says."""
 
     __slots__ = ("_memo", "budget", "depth", "finish", "rng")
@@ -140,12 +141,12 @@ class GreedyBot:
         me = here.player
         assert me is not None
         s = here.state
-        if self.finish and s.phase == "play" and s.hour >= LAST_HOUR and s.minute >= FINISH_MINUTE:
-            return best_to_the_end(here, me, order)
         memo = self._memo
         snapshot = here.tick_snapshot
         if memo is None or memo.snapshot is not snapshot:
             memo = self._memo = Memo(snapshot)  # a new Tick (or another playout): the values seen are of no use
+        if self.finish and finishing(s):
+            return best_to_the_end(here, me, order, memo)
         return best_by_evaluation(here, me, order, self.depth, self.budget, memo)
 
 
@@ -158,10 +159,13 @@ class Memo:
     fresh look would find, and the forks it spent are charged again: every choice is the one made without the
     memo."""
 
-    __slots__ = ("deep", "snapshot", "spares", "values")
+    __slots__ = ("deep", "finals", "snapshot", "spares", "values")
 
     def __init__(self, snapshot: object) -> None:
         self.snapshot = snapshot
+        self.finals: dict[tuple[tuple[str, ...], str], dict[str, int]] = {}
+        """(since, option) -> the final scores once every seat plays on by its first option (see
+        :func:`best_to_the_end`): filled for every point of this Tick such a run passed."""
         self.spares: dict[tuple[str, ...], Playout] = {}
         """Forks a look stopped at, untouched since (by their choices since the snapshot): the next fork wanted at
         that point (often the decision the game comes to next) takes one instead of replaying the Tick."""
@@ -172,9 +176,19 @@ class Memo:
         no depth limit cut: the same at every depth from that one on."""
 
 
-FINISH_MINUTE = 10
-"""From this Tick of the last round on, every option is played to the end of the game (playing every option
-through the whole last round cost too much)."""
+FINISH_HOUR = 11
+"""The round (its hour) in which the greedy bot starts playing every option to the end of the game."""
+FINISH_SEAT_TICKS = 24
+"""It starts once no more than this many Ticks times seats are left: the whole last round with two players, its last
+six Ticks with four (a run to the end costs about as much per seat and Tick; in 2-player games playing the whole
+last round to the end wins 79 % against the eager bot where the last three Ticks won 63 %, docs/BOTS.md)."""
+
+
+def finishing(s: State) -> bool:
+    """Whether the greedy bot plays every option of ``s`` to the end (see :data:`FINISH_SEAT_TICKS`)."""
+    if s.phase != "play" or s.hour < FINISH_HOUR:
+        return False
+    return s.hour > FINISH_HOUR or (13 - s.minute) * len(s.players) <= FINISH_SEAT_TICKS
 
 
 def best_by_evaluation(here: Playout, me: str, order: Sequence[str], depth: int, budget: int = 1 << 30,
@@ -273,18 +287,33 @@ def best_of(p: Playout, me: str, options: Sequence[str], depth: int, left: list[
 DELIVERING = ("deliver:", "deliver_favor:")
 
 
-def best_to_the_end(here: Playout, me: str, order: Sequence[str]) -> str:
+def best_to_the_end(here: Playout, me: str, order: Sequence[str], memo: Memo | None = None) -> str:
     """The first option of ``order`` after which every seat finishes the game taking its first option in tie-break
-    order (quick, and the game is nearly over) with ``me``'s best final margin (ties: its best score)."""
+    order (quick, and the game is nearly over) with ``me``'s best final margin (ties: its best score). With a
+    ``memo`` (of ``here``'s Tick), a run's final scores are kept for every point of the Tick it passed: a later
+    decision on that line knows where its first option leads without playing it again."""
+    if memo is not None and (here.tick_snapshot is None or memo.snapshot is not here.tick_snapshot):
+        memo = None
+    since = here.since if memo is not None else ()
     best, best_key = order[0], (-1 << 30, -1 << 30)
     for option in order:
-        fork = here.fork(this_tick=True)
-        fork.choose(option)
-        while fork.ask is not None:
-            fork.choose(calm(tie_order(fork.ask.options))[0])
-        s = fork.state
-        mine = s.player(me).score
-        others = [q.score for q in s.players if q.color != me]
+        final = memo.finals.get((since, option)) if memo is not None else None
+        if final is None:
+            spare = memo.spares.pop(since, None) if memo is not None else None
+            fork = spare if spare is not None else here.fork(this_tick=True)
+            fork.choose(option)
+            passed: list[tuple[tuple[str, ...], str]] = [(since, option)]
+            while fork.ask is not None:
+                choice = calm(tie_order(fork.ask.options))[0]
+                if memo is not None and fork.tick_snapshot is memo.snapshot:
+                    passed.append((fork.since, choice))
+                fork.choose(choice)
+            final = {q.color: q.score for q in fork.state.players}
+            if memo is not None:
+                for point in passed:
+                    memo.finals.setdefault(point, final)
+        mine = final[me]
+        others = [score for color, score in final.items() if color != me]
         key = (mine - max(others) if others else mine, mine)
         if key > best_key:
             best, best_key = option, key
