@@ -8,7 +8,14 @@ import random
 import pytest
 
 from hickory_widget import Game
-from hickory_widget.hickory.analysis.bots import GreedyBot, best_by_evaluation, calm, tie_order
+from hickory_widget.hickory.analysis.bots import (
+    GreedyBot,
+    best_by_evaluation,
+    best_to_the_end,
+    calm,
+    finishing,
+    tie_order,
+)
 from hickory_widget.hickory.analysis.mcts import MCTSBot
 from hickory_widget.hickory.analysis.playout import Playout
 from hickory_widget.hickory.positions.position import to_data
@@ -80,6 +87,33 @@ def test_the_memo_and_spare_forks_change_no_choice(players: int, depth: int, bud
             checked += 1
         p.choose(choice)
     assert checked == 120
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_runs_to_the_end_kept_change_no_choice(players: int) -> None:
+    """Late in the last round every option is played to the end; the final scores kept from earlier runs give the
+    choice a run from scratch gives, and the window is the last 24 seat-Ticks."""
+    p = Game.new(players, seed=30 + players).playout()
+    rng = random.Random(players)
+    while not finishing(p.state):
+        p.choose(rng.choice(calm(p.choice_ids)))
+    first = 1 if players == 2 else 7
+    assert p.state.hour == 11 and p.state.minute >= first
+    earlier = p.state.clone()
+    earlier.minute = first - 1
+    assert not finishing(earlier)
+    bot = GreedyBot(2)
+    checked = 0
+    while not p.over:
+        choice = bot.choose(p)
+        order = calm(tie_order(p.choice_ids))
+        if len(order) > 1:
+            me = p.player
+            assert me is not None
+            assert choice == best_to_the_end(p, me, order)
+            checked += 1
+        p.choose(choice)
+    assert checked > 10
 
 
 def test_a_greedy_bot_gives_up_its_memo_when_pickled() -> None:

@@ -112,7 +112,7 @@ class GreedyBot:
     :func:`finishing` (late in the last round) on every option is played to the end of the game by quick bots and the
     final margin decides. Never trades; ties as the module says."""
 
-    __slots__ = ("_memo", "budget", "depth", "finish", "rng")
+    __slots__ = ("_finals", "_memo", "budget", "depth", "finish", "rng")
 
     def __init__(self, seed: int = 0, depth: int = 1, finish: bool = True, budget: int = 24) -> None:
         self.rng = random.Random(seed)
@@ -122,6 +122,7 @@ class GreedyBot:
         self.finish = finish
         """Whether the last round plays every option to the end (the default), or evaluates like other rounds."""
         self._memo: Memo | None = None
+        self._finals: Finals | None = None
 
     def __getstate__(self) -> tuple[int, int, bool, random.Random]:
         return self.depth, self.budget, self.finish, self.rng  # not the memo: it holds a position
@@ -129,6 +130,7 @@ class GreedyBot:
     def __setstate__(self, state: tuple[int, int, bool, random.Random]) -> None:
         self.depth, self.budget, self.finish, self.rng = state
         self._memo = None
+        self._finals = None
 
     def choose(self, game: Game | Playout) -> str:
         ids = game.choice_ids
@@ -146,7 +148,11 @@ class GreedyBot:
         if memo is None or memo.snapshot is not snapshot:
             memo = self._memo = Memo(snapshot)  # a new Tick (or another playout): the values seen are of no use
         if self.finish and finishing(s):
-            return best_to_the_end(here, me, order, memo)
+            finals = self._finals
+            origin = here.point[0]
+            if finals is None or finals.origin is not origin or len(finals.scores) > 200_000:
+                finals = self._finals = Finals(origin)  # another playout (or a bound on memory)
+            return best_to_the_end(here, me, order, finals)
         return best_by_evaluation(here, me, order, self.depth, self.budget, memo)
 
 
@@ -159,13 +165,10 @@ class Memo:
     fresh look would find, and the forks it spent are charged again: every choice is the one made without the
     memo."""
 
-    __slots__ = ("deep", "finals", "snapshot", "spares", "values")
+    __slots__ = ("deep", "snapshot", "spares", "values")
 
     def __init__(self, snapshot: object) -> None:
         self.snapshot = snapshot
-        self.finals: dict[tuple[tuple[str, ...], str], dict[str, int]] = {}
-        """(since, option) -> the final scores once every seat plays on by its first option (see
-        :func:`best_to_the_end`): filled for every point of this Tick such a run passed."""
         self.spares: dict[tuple[str, ...], Playout] = {}
         """Forks a look stopped at, untouched since (by their choices since the snapshot): the next fork wanted at
         that point (often the decision the game comes to next) takes one instead of replaying the Tick."""
@@ -174,6 +177,19 @@ class Memo:
         self.deep: dict[tuple[tuple[str, ...], str], tuple[int, int, int, int]] = {}
         """(since, option) -> (value, forks spent, forks left at the start, the depth it was found at) of a value
         no depth limit cut: the same at every depth from that one on."""
+
+
+class Finals:
+    """Final scores of the runs to the end (:func:`best_to_the_end`) made in one playout and its forks, for every
+    point such a run passed and the option it took there: a later decision on that line (often the next one) knows
+    where its first option leads without playing it again."""
+
+    __slots__ = ("origin", "scores")
+
+    def __init__(self, origin: object) -> None:
+        self.origin = origin
+        self.scores: dict[tuple[int, str], dict[str, int]] = {}
+        """(trail of the point, option) -> final scores."""
 
 
 FINISH_HOUR = 11
@@ -214,7 +230,8 @@ def look_ahead(here: Playout, me: str, option: str, depth: int, left: list[int],
     allow, the best over those follow-ups (a forced follow-up costs no depth). Items added to a delivery are searched
     as sets, to the end of the delivery whatever the depth: a quest may need all of them (R103).
 
-    ``left`` is [forks left, times the budget cut a look short, times the depth did]; ``memo`` (of ``here``'s Tick) keeps values found."""
+    ``left`` is [forks left, times the budget cut a look short, times the depth did]; ``memo`` (of ``here``'s
+    Tick) keeps the values found."""
     if memo is None:
         return _look_ahead(here, me, option, depth, left, fork, None)
     since = here.since
@@ -287,31 +304,27 @@ def best_of(p: Playout, me: str, options: Sequence[str], depth: int, left: list[
 DELIVERING = ("deliver:", "deliver_favor:")
 
 
-def best_to_the_end(here: Playout, me: str, order: Sequence[str], memo: Memo | None = None) -> str:
+def best_to_the_end(here: Playout, me: str, order: Sequence[str], finals: Finals | None = None) -> str:
     """The first option of ``order`` after which every seat finishes the game taking its first option in tie-break
-    order (quick, and the game is nearly over) with ``me``'s best final margin (ties: its best score). With a
-    ``memo`` (of ``here``'s Tick), a run's final scores are kept for every point of the Tick it passed: a later
-    decision on that line knows where its first option leads without playing it again."""
-    if memo is not None and (here.tick_snapshot is None or memo.snapshot is not here.tick_snapshot):
-        memo = None
-    since = here.since if memo is not None else ()
+    order (quick, and the game is nearly over) with ``me``'s best final margin (ties: its best score). ``finals``
+    (of ``here``'s playout) keeps the final scores of the runs for every point they passed."""
+    known = finals.scores if finals is not None and finals.origin is here.point[0] else None
+    trail = here.point[1]
     best, best_key = order[0], (-1 << 30, -1 << 30)
     for option in order:
-        final = memo.finals.get((since, option)) if memo is not None else None
+        final = known.get((trail, option)) if known is not None else None
         if final is None:
-            spare = memo.spares.pop(since, None) if memo is not None else None
-            fork = spare if spare is not None else here.fork(this_tick=True)
+            fork = here.fork(this_tick=True)
             fork.choose(option)
-            passed: list[tuple[tuple[str, ...], str]] = [(since, option)]
+            passed: list[tuple[int, str]] = [(trail, option)]
             while fork.ask is not None:
                 choice = calm(tie_order(fork.ask.options))[0]
-                if memo is not None and fork.tick_snapshot is memo.snapshot:
-                    passed.append((fork.since, choice))
+                passed.append((fork.point[1], choice))
                 fork.choose(choice)
             final = {q.color: q.score for q in fork.state.players}
-            if memo is not None:
+            if known is not None:
                 for point in passed:
-                    memo.finals.setdefault(point, final)
+                    known.setdefault(point, final)
         mine = final[me]
         others = [score for color, score in final.items() if color != me]
         key = (mine - max(others) if others else mine, mine)

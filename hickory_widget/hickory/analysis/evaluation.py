@@ -17,7 +17,6 @@ from ..rules.delivery import score_pool
 from ..rules.end_of_game import ROW_POINTS, SOLO_GOAL, hunt_lines
 from ..rules.state import PlayerState, State
 
-
 _POOLS: dict[tuple[Any, ...], int] = {}
 """The pool score of each multiset of tile ids and bonus items seen (positions repeat them endlessly)."""
 

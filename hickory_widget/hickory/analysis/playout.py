@@ -27,7 +27,8 @@ def quiet(s: State) -> State:
 class Playout:
     """A game from some point on, without history: ``choose`` an option of ``ask`` until ``over``."""
 
-    __slots__ = ("_gen", "_since", "_tick_start", "_until_tick", "ask", "forkable", "state")
+    __slots__ = ("_gen", "_origin", "_since", "_tick_start", "_tick_trail", "_trail", "_until_tick", "ask",
+                 "forkable", "state")
 
     def __init__(self, state: State, since: list[str] | None = None, *, forkable: bool = True) -> None:
         """Starts at a Tick boundary (or a setup state) given by ``state`` (used as is), then applies ``since``."""
@@ -36,6 +37,8 @@ class Playout:
         self._until_tick = False
         self._tick_start: State | None = state.clone() if forkable else None
         self._since: list[str] = []
+        self._origin: object = object()
+        self._trail = self._tick_trail = 0
         self._gen = play(self.state)
         self.ask: Ask | None = None
         self._start()
@@ -43,7 +46,7 @@ class Playout:
             self._apply(entry)
 
     @classmethod
-    def _replay(cls, snapshot: State, since: list[str], until_tick: bool) -> Playout:
+    def _replay(cls, snapshot: State, since: list[str], until_tick: bool, origin: object, trail: int) -> Playout:
         """A playout from a copy of ``snapshot`` (a Tick boundary's, shared: never changed) with ``since`` applied."""
         out = cls.__new__(cls)
         out.state = quiet(snapshot.clone())
@@ -51,6 +54,8 @@ class Playout:
         out._until_tick = until_tick
         out._tick_start = snapshot
         out._since = []
+        out._origin = origin
+        out._trail = out._tick_trail = trail
         out._gen = play(out.state)
         out.ask = None
         out._start()
@@ -93,6 +98,13 @@ class Playout:
         return self._tick_start
 
     @property
+    def point(self) -> tuple[object, int]:
+        """Names this position across Ticks: the playout it was forked from (at any depth) and a hash of every
+        entry applied since that one started. Two playouts with the same point are at the same position with the
+        same future (up to a 64-bit hash collision)."""
+        return self._origin, self._trail
+
+    @property
     def since(self) -> tuple[str, ...]:
         """The entries applied since the last Tick boundary (choices, reseeds, redeals)."""
         return tuple(self._since)
@@ -129,7 +141,7 @@ class Playout:
         if self._tick_start is None:
             why = "made with forkable=False" if not self._until_tick else "a this_tick fork past its Tick"
             raise ValueError(f"this playout was {why}: it keeps nothing to fork from")
-        return Playout._replay(self._tick_start, self._since, this_tick)
+        return Playout._replay(self._tick_start, self._since, this_tick, self._origin, self._tick_trail)
 
     def run(self, bots: Any) -> Playout:
         """Lets ``bots`` (one bot for every seat, or a mapping color -> bot) play to the end; returns self."""
@@ -143,6 +155,7 @@ class Playout:
     def _apply(self, entry: str) -> None:
         if self.forkable:
             self._since.append(entry)
+        self._trail = hash((self._trail, entry))
         if entry.startswith("force:"):
             _, what, value = entry.split(":", 2)
             self.state.forced.append((what, value))
@@ -180,5 +193,6 @@ class Playout:
                 else:
                     self._tick_start = self.state.clone()
                 self._since = []
+                self._tick_trail = self._trail
             out = self._gen.send(None)
         self.ask = out  # type: ignore[assignment]
