@@ -77,6 +77,15 @@ class Bot(Protocol):
     def choose(self, game: Game | Playout) -> str: ...
 
 
+def seat_view(game: Game | Playout) -> Playout:
+    """What a bot decides on: a playout as it is, a game as its deciding seat sees it (``game.seat_game``)."""
+    if isinstance(game, Playout):
+        return game
+    decision = game.decision
+    assert decision is not None  # a bot is asked only while someone decides
+    return game.seat_game(decision.player).playout()
+
+
 class EagerBot:
     """Level ``eager``: takes the option that raises its own score most by the next decision (the greedy bot of
     earlier versions); see the module for ties."""
@@ -92,17 +101,24 @@ class EagerBot:
         ids = game.choice_ids
         if len(ids) == 1:
             return ids[0]
-        here = game if isinstance(game, Playout) else game.seat_game(game.decision.player).playout()  # its seat's view
+        here = seat_view(game)
         order = sorted(range(len(ids)), key=lambda i: (rank_of(ids[i]), i))  # the tie-break order
         scoring = [i for i in order if may_score(here, ids[i])]
         if not scoring or scoring == order[:1]:
             # Quiet options gain nothing, and no option can lose points: the first in tie-break order wins.
             return ids[order[0]]
         me = here.player
+        assert me is not None
         base = here.scores[me]
         gains = {i: gain_after(here, me, ids[i], FOLLOW_UP.get(ids[i].partition(":")[0], ())) - base
                  for i in scoring}
         return ids[min(order, key=lambda i: (-gains.get(i, 0), rank_of(ids[i]), i))]
+
+
+FINISH_SEAT_TICKS = 24
+"""It starts once no more than this many Ticks times seats are left: the whole last round with two players, its last
+six Ticks with four (a run to the end costs about as much per seat and Tick; in 2-player games playing the whole
+last round to the end wins 79 % against the eager bot where the last three Ticks won 63 %, docs/BOTS.md)."""
 
 
 class GreedyBot:
@@ -112,23 +128,26 @@ class GreedyBot:
     :func:`finishing` (late in the last round) on every option is played to the end of the game by quick bots and the
     final margin decides. Never trades; ties as the module says."""
 
-    __slots__ = ("_finals", "_memo", "budget", "depth", "finish", "rng")
+    __slots__ = ("_finals", "_memo", "budget", "depth", "finish", "rng", "window")
 
-    def __init__(self, seed: int = 0, depth: int = 1, finish: bool = True, budget: int = 24) -> None:
+    def __init__(self, seed: int = 0, depth: int = 1, finish: bool = True, budget: int = 24,
+                 window: int = FINISH_SEAT_TICKS) -> None:
         self.rng = random.Random(seed)
         self.depth = depth
         self.budget = budget
         """Forks a decision may spend on looking past its own options (a cap on the cost of wide follow-ups)."""
         self.finish = finish
         """Whether the last round plays every option to the end (the default), or evaluates like other rounds."""
+        self.window = window
+        """Seat-Ticks left from which every option is played to the end (:func:`finishing`)."""
         self._memo: Memo | None = None
         self._finals: Finals | None = None
 
-    def __getstate__(self) -> tuple[int, int, bool, random.Random]:
-        return self.depth, self.budget, self.finish, self.rng  # not the memo: it holds a position
+    def __getstate__(self) -> tuple[int, int, bool, int, random.Random]:
+        return self.depth, self.budget, self.finish, self.window, self.rng  # not the memo: it holds a position
 
-    def __setstate__(self, state: tuple[int, int, bool, random.Random]) -> None:
-        self.depth, self.budget, self.finish, self.rng = state
+    def __setstate__(self, state: tuple[int, int, bool, int, random.Random]) -> None:
+        self.depth, self.budget, self.finish, self.window, self.rng = state
         self._memo = None
         self._finals = None
 
@@ -139,7 +158,7 @@ class GreedyBot:
         order = calm(tie_order(ids))
         if len(order) == 1:
             return order[0]
-        here = game if isinstance(game, Playout) else game.seat_game(game.decision.player).playout()  # its seat's view
+        here = seat_view(game)
         me = here.player
         assert me is not None
         s = here.state
@@ -147,7 +166,7 @@ class GreedyBot:
         snapshot = here.tick_snapshot
         if memo is None or memo.snapshot is not snapshot:
             memo = self._memo = Memo(snapshot)  # a new Tick (or another playout): the values seen are of no use
-        if self.finish and finishing(s):
+        if self.finish and finishing(s, self.window):
             finals = self._finals
             origin = here.point[0]
             if finals is None or finals.origin is not origin or len(finals.scores) > 200_000:
@@ -192,19 +211,13 @@ class Finals:
         """(trail of the point, option) -> final scores."""
 
 
-FINISH_HOUR = 11
-"""The round (its hour) in which the greedy bot starts playing every option to the end of the game."""
-FINISH_SEAT_TICKS = 24
-"""It starts once no more than this many Ticks times seats are left: the whole last round with two players, its last
-six Ticks with four (a run to the end costs about as much per seat and Tick; in 2-player games playing the whole
-last round to the end wins 79 % against the eager bot where the last three Ticks won 63 %, docs/BOTS.md)."""
-
-
-def finishing(s: State) -> bool:
-    """Whether the greedy bot plays every option of ``s`` to the end (see :data:`FINISH_SEAT_TICKS`)."""
-    if s.phase != "play" or s.hour < FINISH_HOUR:
+def finishing(s: State, window: int = FINISH_SEAT_TICKS) -> bool:
+    """Whether the greedy bot plays every option of ``s`` to the end: once no more than ``window`` Ticks times
+    seats are left in the game (see :data:`FINISH_SEAT_TICKS`)."""
+    if s.phase != "play":
         return False
-    return s.hour > FINISH_HOUR or (13 - s.minute) * len(s.players) <= FINISH_SEAT_TICKS
+    ticks_left = (LAST_HOUR - s.hour) * 12 + 13 - s.minute
+    return ticks_left * len(s.players) <= window
 
 
 def best_by_evaluation(here: Playout, me: str, order: Sequence[str], depth: int, budget: int = 1 << 30,

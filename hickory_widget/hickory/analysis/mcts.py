@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..rules.end_of_game import SOLO_GOAL
 from ..rules.state import State
-from .bots import GreedyBot, finishing
+from .bots import GreedyBot, finishing, seat_view
 from .evaluation import evaluate
 from .playout import Playout
 
@@ -29,6 +29,9 @@ NEVER = ("trade", "give:", "swap:")
 """Trading moves, which the search leaves out (see :func:`calm`)."""
 DEADLINE = 0.9
 """CPU seconds after which a decision stops iterating (checked between iterations, each a few ms to ~50 ms)."""
+CLEARLY = 0.03
+"""How much better (in mean standing, 0..1: about 1.5 points of margin) the search's pick must have done than the
+greedy bot's choice to be taken instead of it: 16 iterations are few, and a close call is noise."""
 SCALE = 25.0
 """Points of margin that make a result clearly good (tanh(1) = 0.76): a wider scale keeps a 2-point gain from
 vanishing when a player is already well ahead."""
@@ -65,7 +68,8 @@ class MCTSBot:
         self.deadline = deadline
         self.policy = GreedyBot(finish=False) if policy == "greedy" else None  # runs are short: no play to the end
         self.finisher = GreedyBot(finish=True) if policy == "greedy" else None
-        """Decides late in the last round, where the greedy bot plays every option to the end (bots.finishing)."""
+        """The greedy bot: decides late in the last round, where it plays every option to the end
+        (bots.finishing), and its choice stands elsewhere unless the search's pick did clearly better."""
         self.iterations = 0
         """Iterations run for the last decision (``playouts`` unless the deadline stopped it first)."""
         self.cut_short = 0
@@ -75,12 +79,7 @@ class MCTSBot:
         ids = calm(game.choice_ids)
         if len(ids) == 1:
             return ids[0]
-        if isinstance(game, Playout):
-            here = game
-        else:
-            decision = game.decision
-            assert decision is not None  # there are options, so someone decides
-            here = game.seat_game(decision.player).playout()  # its seat's view
+        here = seat_view(game)  # its seat's view
         me = here.player
         assert me is not None
         if self.finisher is not None and finishing(here.state):
@@ -96,8 +95,17 @@ class MCTSBot:
                 self.cut_short += 1
                 break
         self.iterations = done
-        return max(ids, key=lambda o: (root.children[o].visits, root.children[o].value)
+        pick = max(ids, key=lambda o: (root.children[o].visits, root.children[o].value)
                    if o in root.children else (-1, 0.0))
+        if self.finisher is None:
+            return pick
+        guess = self.finisher.choose(here)  # the greedy bot's choice stands unless the search clearly beats it
+        found, known = root.children.get(pick), root.children.get(guess)
+        if pick == guess or found is None or known is None or known.visits == 0:
+            return pick
+        if found.value / found.visits - known.value / known.visits >= CLEARLY:
+            return pick
+        return guess
 
     # ------------------------------------------------------------------------------------------ one iteration
     def _iterate(self, here: Playout, me: str, root: Node) -> None:
