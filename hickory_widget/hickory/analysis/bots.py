@@ -7,9 +7,10 @@
   at 0 and it takes the first in its preference order, so it throws points away.
 * ``greedy`` (:class:`GreedyBot`, the default seat bot and the what-if playout policy): values each option by the
   evaluation of :mod:`.evaluation` (points plus what the final scoring would give now), looking through its own
-  follow-up decisions of the same Tick (``depth`` of them, 1 by default); late in the last round it plays every
-  option to the end of the game and compares final margins, which are known by then.
-* ``mcts`` (:class:`~.mcts.MCTSBot`): information-set Monte Carlo tree search with the greedy bot as its policy.
+  follow-up decisions of the same Tick (``depth`` of them, 1 by default); in the last round (its last 24 Ticks
+  times seats: all of it with two players) it plays every option to the end of the game and compares final margins.
+* ``mcts`` (:class:`~.mcts.MCTSBot`): information-set Monte Carlo tree search with the greedy bot as its policy,
+  whose pick replaces the greedy bot's choice only where it did clearly better.
 
 Ties go to the first option in this preference: act, deliver items, claim, take from the market, move out or jump
 off, leap, return relics, then everything else in the engine's order; trading and declining come last. No bot but
