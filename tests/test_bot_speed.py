@@ -146,3 +146,19 @@ def test_the_search_stops_at_its_deadline_and_is_seeded_without_one() -> None:
     assert MCTSBot(3, playouts=12, deadline=None).choose(game) == first
     with pytest.raises(ValueError, match="deadline must be a positive number"):
         MCTSBot(deadline=0)
+
+
+def test_the_search_overrules_the_greedy_bot_only_by_a_clear_margin() -> None:
+    """Standings are in 0..1, so a margin of 2 can never be met: the greedy bot's choice stands at every decision;
+    with no margin at all the search's own pick is taken, and it differs somewhere."""
+    p = Game.new(2, seed=12).playout()
+    rng = random.Random(12)
+    differ = 0
+    for _ in range(12):
+        while len(calm(p.choice_ids)) < 2:
+            p.choose(p.choice_ids[0])
+        greedy = GreedyBot().choose(p)
+        assert MCTSBot(4, playouts=8, deadline=None, clearly=2.0).choose(p) == greedy
+        differ += MCTSBot(4, playouts=8, deadline=None, clearly=-2.0).choose(p) != greedy
+        p.choose(rng.choice(calm(p.choice_ids)))
+    assert differ > 0

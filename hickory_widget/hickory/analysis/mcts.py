@@ -59,7 +59,7 @@ class MCTSBot:
     6 choices, 0.9 s) against the greedy bot: docs/BOTS.md, benchmarks/bench_bots.py."""
 
     def __init__(self, seed: int = 0, playouts: int = 16, horizon: int = 6, exploration: float = 0.7,
-                 policy: str = "greedy", deadline: float | None = DEADLINE) -> None:
+                 policy: str = "greedy", deadline: float | None = DEADLINE, clearly: float = CLEARLY) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts!r}")
         if deadline is not None and not deadline > 0:
@@ -69,6 +69,8 @@ class MCTSBot:
         self.horizon = horizon
         self.exploration = exploration
         self.deadline = deadline
+        self.clearly = clearly
+        """How much better the search's pick must have done than the greedy bot's choice (:data:`CLEARLY`)."""
         self.policy = GreedyBot(finish=False) if policy == "greedy" else None  # runs are short: no play to the end
         self.finisher = GreedyBot(finish=True) if policy == "greedy" else None
         """The greedy bot: decides late in the last round, where it plays every option to the end
@@ -106,7 +108,7 @@ class MCTSBot:
         found, known = root.children.get(pick), root.children.get(guess)
         if pick == guess or found is None or known is None or known.visits == 0:
             return pick
-        if found.value / found.visits - known.value / known.visits >= CLEARLY:
+        if found.value / found.visits - known.value / known.visits >= self.clearly:
             return pick
         return guess
 
