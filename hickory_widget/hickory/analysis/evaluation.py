@@ -17,17 +17,29 @@ from ..rules.delivery import score_pool
 from ..rules.end_of_game import ROW_POINTS, SOLO_GOAL, hunt_lines
 from ..rules.state import PlayerState, State
 
+_POOLS: dict[tuple[Any, ...], int] = {}
+"""The pool score of each multiset of tile ids and bonus items seen (positions repeat them endlessly)."""
+
 
 def final_now(s: State, p: PlayerState) -> int:
     """What the final scoring (R113) would add to ``p``'s score if the game ended now."""
     rows, cols = hunt_lines(p)
     tiles, favors = s.c.tiles, s.c.favors
-    items: list[Any] = [tiles[t] for card in p.cards.values() for t in card if tiles[t].is_item]
+    key: list[Any] = sorted(t for card in p.cards.values() for t in card if tiles[t].is_item)
     for f in p.favors:
         bonus = favors[f].bonus
         if bonus is not None:
-            items.append(bonus)
-    return ROW_POINTS * (rows + cols) + (score_pool(items).total if items else 0)
+            key.append(bonus)
+    if not key:
+        return ROW_POINTS * (rows + cols)
+    frozen = tuple(key)
+    pool = _POOLS.get(frozen)
+    if pool is None:
+        if len(_POOLS) > 50_000:  # a bound on memory in long runs
+            _POOLS.clear()
+        items = [tiles[k] if isinstance(k, str) else k for k in frozen]
+        pool = _POOLS[frozen] = score_pool(items).total
+    return ROW_POINTS * (rows + cols) + pool
 
 
 def evaluate(s: State, color: str) -> int:

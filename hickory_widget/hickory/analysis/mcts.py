@@ -6,18 +6,22 @@ other hands and the deck, and the future chance reseeded), then walks one shared
 choosing only among the options legal in that sample (ISMCTS, Cowling, Powley & Whitehouse 2012), adds one
 node, and plays on with a quick default policy for a limited number of choices. The result is each player's
 standing then (0..1, from the score margin over the best other player), backed up along the path.
+
+Sixteen iterations are few: the search's pick replaces the greedy bot's choice only where it did clearly better
+(:data:`CLEARLY`), and in the last round, where the greedy bot plays every option to the end, the greedy bot decides.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..rules.end_of_game import SOLO_GOAL
 from ..rules.state import State
-from .bots import GreedyBot
+from .bots import GreedyBot, finishing, seat_view
 from .evaluation import evaluate
 from .playout import Playout
 
@@ -26,6 +30,11 @@ if TYPE_CHECKING:  # a hint only: the wings never import the game's top level
 
 NEVER = ("trade", "give:", "swap:")
 """Trading moves, which the search leaves out (see :func:`calm`)."""
+DEADLINE = 0.9
+"""CPU seconds after which a decision stops iterating (checked between iterations, each a few ms to ~50 ms)."""
+CLEARLY = 0.03
+"""How much better (in mean standing, 0..1: about 1.5 points of margin) the search's pick must have done than the
+greedy bot's choice to be taken instead of it: 16 iterations are few, and a close call is noise."""
 SCALE = 25.0
 """Points of margin that make a result clearly good (tanh(1) = 0.76): a wider scale keeps a 2-point gain from
 vanishing when a player is already well ahead."""
@@ -43,30 +52,65 @@ class Node:
 class MCTSBot:
     """Seeded ISMCTS with ``playouts`` iterations per decision and default-policy runs of ``horizon`` choices
     (0 = to the end of the game) by the greedy bot (``policy="random"``: uniform, never trading); a run ends in
-    each player's standing by the evaluation (points plus what the final scoring would give now). Figures for the
-    defaults (16 iterations, 6 choices) against the greedy bot: docs/BOTS.md, benchmarks/bench_bots.py."""
+    each player's standing by the evaluation (points plus what the final scoring would give now). ``deadline``
+    (CPU seconds of this thread, None for none) stops the iterations early once it has passed, so that no decision
+    takes much longer than a second on one core: a decision that ends by its iteration count (all of them, in the
+    measured games) is the same for the same seed on any machine. Figures for the defaults (16 iterations,
+    6 choices, 0.9 s) against the greedy bot: docs/BOTS.md, benchmarks/bench_bots.py."""
 
     def __init__(self, seed: int = 0, playouts: int = 16, horizon: int = 6, exploration: float = 0.7,
-                 policy: str = "greedy") -> None:
+                 policy: str = "greedy", deadline: float | None = DEADLINE, clearly: float = CLEARLY) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts!r}")
+        if deadline is not None and not deadline > 0:
+            raise ValueError(f"deadline must be a positive number of seconds or None, not {deadline!r}")
         self.rng = random.Random(seed)
         self.playouts = playouts
         self.horizon = horizon
         self.exploration = exploration
+        self.deadline = deadline
+        self.clearly = clearly
+        """How much better the search's pick must have done than the greedy bot's choice (:data:`CLEARLY`)."""
         self.policy = GreedyBot(finish=False) if policy == "greedy" else None  # runs are short: no play to the end
+        self.finisher = GreedyBot(finish=True) if policy == "greedy" else None
+        """The greedy bot: decides late in the last round, where it plays every option to the end
+        (bots.finishing), and its choice stands elsewhere unless the search's pick did clearly better."""
+        self.iterations = 0
+        """Iterations run for the last decision (``playouts`` unless the deadline stopped it first)."""
+        self.cut_short = 0
+        """Decisions so far that the deadline stopped before all their iterations."""
 
     def choose(self, game: Game | Playout) -> str:
         ids = calm(game.choice_ids)
         if len(ids) == 1:
             return ids[0]
-        here = game if isinstance(game, Playout) else game.seat_game(game.decision.player).playout()  # its seat's view
+        here = seat_view(game)  # its seat's view
         me = here.player
+        assert me is not None
+        if self.finisher is not None and finishing(here.state):
+            return self.finisher.choose(here)  # late in the last round: every option played to the end
         root = Node(me)
-        for _ in range(self.playouts):
+        clock = time.thread_time
+        stop = clock() + self.deadline if self.deadline is not None else math.inf
+        done = 0
+        while done < self.playouts:
             self._iterate(here, me, root)
-        return max(ids, key=lambda o: (root.children[o].visits, root.children[o].value)
+            done += 1
+            if done < self.playouts and clock() > stop:
+                self.cut_short += 1
+                break
+        self.iterations = done
+        pick = max(ids, key=lambda o: (root.children[o].visits, root.children[o].value)
                    if o in root.children else (-1, 0.0))
+        if self.finisher is None:
+            return pick
+        guess = self.finisher.choose(here)  # the greedy bot's choice stands unless the search clearly beats it
+        found, known = root.children.get(pick), root.children.get(guess)
+        if pick == guess or found is None or known is None or known.visits == 0:
+            return pick
+        if found.value / found.visits - known.value / known.visits >= self.clearly:
+            return pick
+        return guess
 
     # ------------------------------------------------------------------------------------------ one iteration
     def _iterate(self, here: Playout, me: str, root: Node) -> None:
@@ -95,7 +139,9 @@ class MCTSBot:
         rewards = self._rollout(p)
         for n in path[1:]:
             n.visits += 1
-            n.value += rewards[n.player]  # type: ignore[index]
+            player = n.player
+            assert player is not None  # every node below the root was reached by a player's decision
+            n.value += rewards[player]
         root.visits += 1
 
     def _ucb(self, child: Node) -> float:

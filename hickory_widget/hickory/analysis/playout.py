@@ -3,7 +3,9 @@
 A :class:`Playout` runs the same flow (``flow.play``) over the same state as a :class:`Game`,
 but keeps no history, undo snapshots, events or labels. To look ahead it can :meth:`~Playout.fork`: a fork starts
 from a copy of the state at the last Tick boundary and re-sends only the choices made since, which is what a
-generator-held flow allows (a running generator cannot be copied).
+generator-held flow allows (a running generator cannot be copied). The snapshot of that boundary is never changed,
+only copied, so a fork shares its parent's instead of taking its own: a fork costs one copy of the state and the
+replay, and a look-ahead fork (``fork(this_tick=True)``) takes no snapshot at the next boundary either.
 """
 
 from __future__ import annotations
@@ -25,19 +27,41 @@ def quiet(s: State) -> State:
 class Playout:
     """A game from some point on, without history: ``choose`` an option of ``ask`` until ``over``."""
 
-    __slots__ = ("_gen", "_since", "_tick_start", "ask", "forkable", "state")
+    __slots__ = ("_gen", "_origin", "_since", "_tick_start", "_tick_trail", "_trail", "_until_tick", "ask",
+                 "forkable", "state")
 
     def __init__(self, state: State, since: list[str] | None = None, *, forkable: bool = True) -> None:
         """Starts at a Tick boundary (or a setup state) given by ``state`` (used as is), then applies ``since``."""
         self.state = quiet(state)
         self.forkable = forkable
+        self._until_tick = False
         self._tick_start: State | None = state.clone() if forkable else None
         self._since: list[str] = []
+        self._origin: object = object()
+        self._trail = self._tick_trail = 0
         self._gen = play(self.state)
         self.ask: Ask | None = None
-        self._send(None)
+        self._start()
         for entry in since or ():
             self._apply(entry)
+
+    @classmethod
+    def _replay(cls, snapshot: State, since: list[str], until_tick: bool, origin: object, trail: int) -> Playout:
+        """A playout from a copy of ``snapshot`` (a Tick boundary's, shared: never changed) with ``since`` applied."""
+        out = cls.__new__(cls)
+        out.state = quiet(snapshot.clone())
+        out.forkable = True
+        out._until_tick = until_tick
+        out._tick_start = snapshot
+        out._since = []
+        out._origin = origin
+        out._trail = out._tick_trail = trail
+        out._gen = play(out.state)
+        out.ask = None
+        out._start()
+        for entry in since:
+            out._apply(entry)
+        return out
 
     @classmethod
     def from_game(cls, game: Any, seed: int | None = None, *, forkable: bool = True) -> Playout:
@@ -67,6 +91,25 @@ class Playout:
         return list(self.ask.options) if self.ask is not None else []
 
     @property
+    def tick_snapshot(self) -> State | None:
+        """The state at the last Tick boundary this playout forks from (shared with its forks; never to be
+        changed), or None if it cannot fork. With :attr:`since` it names the position: two playouts with the same
+        snapshot object and the same choices since are at the same position with the same future."""
+        return self._tick_start
+
+    @property
+    def point(self) -> tuple[object, int]:
+        """Names this position across Ticks: the playout it was forked from (at any depth) and a hash of every
+        entry applied since that one started. Two playouts with the same point are at the same position with the
+        same future (up to a 64-bit hash collision)."""
+        return self._origin, self._trail
+
+    @property
+    def since(self) -> tuple[str, ...]:
+        """The entries applied since the last Tick boundary (choices, reseeds, redeals)."""
+        return tuple(self._since)
+
+    @property
     def scores(self) -> dict[str, int]:
         return {p.color: p.score for p in self.state.players}
 
@@ -91,11 +134,14 @@ class Playout:
             raise IllegalChoice("the game is over; there is nothing left to sample")
         self._apply(f"deal:{viewer}:{int(seed)}")
 
-    def fork(self) -> Playout:
-        """An independent playout at this same point (same future)."""
+    def fork(self, *, this_tick: bool = False) -> Playout:
+        """An independent playout at this same point (same future). ``this_tick``: the fork can be forked in turn
+        only until the Tick ends (it takes no snapshot at the next Tick boundary: cheaper for a look-ahead that stops
+        there)."""
         if self._tick_start is None:
-            raise ValueError("this playout was made with forkable=False: it keeps nothing to fork from")
-        return Playout(self._tick_start.clone(), self._since, forkable=True)
+            why = "made with forkable=False" if not self._until_tick else "a this_tick fork past its Tick"
+            raise ValueError(f"this playout was {why}: it keeps nothing to fork from")
+        return Playout._replay(self._tick_start, self._since, this_tick, self._origin, self._tick_trail)
 
     def run(self, bots: Any) -> Playout:
         """Lets ``bots`` (one bot for every seat, or a mapping color -> bot) play to the end; returns self."""
@@ -109,6 +155,7 @@ class Playout:
     def _apply(self, entry: str) -> None:
         if self.forkable:
             self._since.append(entry)
+        self._trail = hash((self._trail, entry))
         if entry.startswith("force:"):
             _, what, value = entry.split(":", 2)
             self.state.forced.append((what, value))
@@ -120,14 +167,32 @@ class Playout:
         else:
             self._send(entry)
 
-    def _send(self, value: str | None) -> None:
+    def _start(self) -> None:
+        """Runs the flow to its first question; a first Tick boundary is the state the snapshot was taken of."""
         try:
-            out = self._gen.send(value)
-            while out is CHECKPOINT:
-                if self.forkable:
-                    self._tick_start = self.state.clone()
-                    self._since = []
+            out = next(self._gen)
+            if out is CHECKPOINT:  # the state is still the snapshot's: no copy needed
                 out = self._gen.send(None)
-            self.ask = out  # type: ignore[assignment]
+            self._settle(out)
         except StopIteration:
             self.ask = None
+
+    def _send(self, value: str | None) -> None:
+        try:
+            self._settle(self._gen.send(value))
+        except StopIteration:
+            self.ask = None
+
+    def _settle(self, out: object) -> None:
+        """Passes Tick boundaries (a snapshot at each, when forkable) until the flow asks something."""
+        while out is CHECKPOINT:
+            if self.forkable:
+                if self._until_tick:
+                    self.forkable = False
+                    self._tick_start = None
+                else:
+                    self._tick_start = self.state.clone()
+                self._since = []
+                self._tick_trail = self._trail
+            out = self._gen.send(None)
+        self.ask = out  # type: ignore[assignment]
