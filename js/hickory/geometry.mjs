@@ -223,8 +223,13 @@ export function shortLabel(label) {
  * The lines of `text` in a box `width` units wide and at most `lines` lines tall, with `measure(s)` the width of
  * s at the font used: words wrap, a word wider than the box is hyphenated, and a text that still does not fit ends
  * in "…" on its last line (the caller keeps the full text for hover and screen readers). Returns {lines, cut}.
+ * `width` may be a list, one width per line (the last one for the lines after): a first line too narrow for the
+ * first word is left empty ("").
  */
-export function fitLines(text, width, lines, measure) {
+export function fitLines(text, widths, lines, measure) {
+  const list = Array.isArray(widths) ? widths : [widths];
+  const width = Math.max(...list);
+  const widthOf = (i) => list[Math.min(i, list.length - 1)];
   const words = [];
   for (const w of String(text ?? "").split(/\s+/).filter(Boolean)) {
     let rest = w;
@@ -240,8 +245,9 @@ export function fitLines(text, width, lines, measure) {
   const out = [];
   let cur = "";
   for (const w of words) {
+    if (!cur && !out.length && measure(w) > widthOf(0)) out.push("");
     if (!cur) cur = w;
-    else if (measure(`${cur} ${w}`) <= width) cur += ` ${w}`;
+    else if (measure(`${cur} ${w}`) <= widthOf(out.length)) cur += ` ${w}`;
     else {
       out.push(cur);
       cur = w;
@@ -251,7 +257,7 @@ export function fitLines(text, width, lines, measure) {
   if (out.length <= lines) return { lines: out, cut: false };
   const kept = out.slice(0, lines);
   let last = kept[lines - 1].replace(/-$/, "");
-  while (last.length > 1 && measure(`${last}…`) > width) last = last.slice(0, -1);
+  while (last.length > 1 && measure(`${last}…`) > widthOf(lines - 1)) last = last.slice(0, -1);
   kept[lines - 1] = `${last.trimEnd()}…`;
   return { lines: kept, cut: true };
 }
