@@ -364,13 +364,21 @@ def test_hickory_messages_take_no_room_when_empty_and_show_a_long_answer_whole(p
     page.wait_for_timeout(500)
     shown = messages.evaluate("""(m) => { const info = m.querySelector('.cs-info');
       const s = getComputedStyle(m);
-      return { text: info.innerText, info: [info.scrollHeight, info.clientHeight],
+      const bottom = info.getBoundingClientRect().bottom;
+      const clipped = [];  // the ancestors that would cut the message's end off
+      for (let a = m.parentElement; a && !a.matches('.jp-OutputArea-output'); a = a.parentElement) {
+        const o = getComputedStyle(a);
+        if ((o.overflowY !== 'visible' || o.overflowX !== 'visible') && bottom > a.getBoundingClientRect().bottom + 1)
+          clipped.push(a.className);
+      }
+      return { text: info.innerText, info: [info.scrollHeight, info.clientHeight], clipped,
                area: [m.scrollHeight, m.clientHeight], overflow: s.overflowY }; }""")
     board.scroll_into_view_if_needed()
     lab.screenshot(page, "layout-long-why-not")
     assert len(shown["text"]) > 200, shown
     assert shown["info"][0] <= shown["info"][1] + 1, shown
     assert shown["overflow"] == "visible" or shown["area"][0] <= shown["area"][1] + 1, shown
+    assert not shown["clipped"], shown
     assert_still(before, boxes(page, HICKORY), "a long why-not message appeared")
     board.locator('[data-control="dismiss-info"]').click()
     lab.expect(board.locator("[data-testid=explanation]")).to_be_hidden()
