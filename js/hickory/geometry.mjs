@@ -224,7 +224,7 @@ export function shortLabel(label) {
  * s at the font used: words wrap, a word wider than the box is hyphenated, and a text that still does not fit ends
  * in "…" on its last line (the caller keeps the full text for hover and screen readers). Returns {lines, cut}.
  * `width` may be a list, one width per line (the last one for the lines after): a first line too narrow for the
- * first word is left empty ("").
+ * first word takes its first syllables ("Insig-"), else it is left empty ("").
  */
 export function fitLines(text, widths, lines, measure) {
   const list = Array.isArray(widths) ? widths : [widths];
@@ -244,8 +244,14 @@ export function fitLines(text, widths, lines, measure) {
   }
   const out = [];
   let cur = "";
-  for (const w of words) {
-    if (!cur && !out.length && measure(w) > widthOf(0)) out.push("");
+  for (let w of words) {
+    if (!cur && !out.length && measure(w) > widthOf(0)) { // a narrow first line: the word's first syllables, else none
+      let n = w.length - 1;
+      while (n > 1 && measure(w.slice(0, n) + "-") > widthOf(0)) n--;
+      const at = n >= 2 && /\p{L}{2}$/u.test(w.slice(0, n)) ? hyphenAt(w.replace(/-$/, ""), n) : 0;
+      out.push(at >= 2 && measure(w.slice(0, at) + "-") <= widthOf(0) ? w.slice(0, at) + "-" : "");
+      if (out[0]) w = w.slice(at);
+    }
     if (!cur) cur = w;
     else if (measure(`${cur} ${w}`) <= widthOf(out.length)) cur += ` ${w}`;
     else {
