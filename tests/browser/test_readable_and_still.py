@@ -320,10 +320,10 @@ where the clock, the decision and the deciding player's board are (top and botto
 
 
 def test_hickory_clock_decision_and_deciding_board_are_on_one_screen(page, lab_server, lab, tmp_path: Path) -> None:
-    cells = (LATE_HICKORY, "late('en')", "late('de')")
+    cells = (LATE_HICKORY, "late('en')", "late('de')", "late('de', projector=True)")
     page.set_viewport_size({"width": 1280, "height": 800})
     lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "one-screen.ipynb", *cells))
-    page.wait_for_function(f"() => document.querySelectorAll('{HICKORY}[data-live=yes]').length === 2",
+    page.wait_for_function(f"() => document.querySelectorAll('{HICKORY}[data-live=yes]').length === 3",
                            timeout=120_000)
     figures, misses = [], []
     for width, height, left in ((1024, 768, False), (1280, 800, True)):
@@ -338,6 +338,15 @@ def test_hickory_clock_decision_and_deciding_board_are_on_one_screen(page, lab_s
                                f"{name} {box['top']:.0f}-{box['bottom']:.0f}" for name, box in parts.items()))
             misses += [(width, area, lang, name, box) for name, box in parts.items()
                        if box["top"] < -1 or box["bottom"] > seen["visible"] + 1]
+        # The projector's clock alone is taller than these screens (its 16 px texts need 800 px, issue 18): its
+        # figures are printed, not judged.
+        seen = page.locator(HICKORY).nth(2).evaluate(IN_VIEW)
+        page.wait_for_timeout(200)
+        lab.screenshot(page, f"one-screen-{width}x{height}-{area:.0f}-de-projector")
+        figures.append(f"{width}x{height} output {area:.0f} px de projector: visible {seen['visible']:.0f} px, widget "
+                       f"{seen['widget']:.0f} px, " + ", ".join(
+                           f"{name} {seen[name]['top']:.0f}-{seen[name]['bottom']:.0f}"
+                           for name in ("clock", "decision", "player") if seen[name]))
     print("\n" + "\n".join(figures))
     assert not misses, misses
     lab.close_everything(page)
