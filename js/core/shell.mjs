@@ -1,5 +1,5 @@
 // The one layout system of the three games' widgets: the root with its live region, the controls bar and the
-// settings every game has, the message area of fixed height, the decision panel's frame, the log's frame, the
+// settings every game has, the floating message area, the decision panel's frame, the log's frame, the
 // layout by width (beside, stacked or scrolled) and the keyboard set-up. A game plugs in its board and its own
 // parts: the card games through core/widget.mjs (their board drawing), Hickory Dickory through hickory/widget.mjs and
 // hickory/board.mjs (its clock and chain, question ids and flashed choices, log pages, filters and look-back).
@@ -103,8 +103,8 @@ const SHELL_MESSAGES = {
 
 /**
  * Nothing moves under the pointer: refusals, why-not answers, the look-back bar, a saved page's note and the
- * latest moves appear in one area of fixed height (it scrolls when they are longer), never by pushing the
- * controls or the board. Made once; a drawing puts it in its place with shellKept(). ``show(part, content,
+ * latest moves float, as tall as their text, over what follows the area's slot of no height (shell.css), never
+ * pushing the controls or the board; the games put the slot after the decision. Made once; a drawing puts it in its place with shellKept(). ``show(part, content,
  * {close, closeLabel, control})``: text or nodes (empty: the part is hidden), with a close button when ``close``.
  */
 export function shellMessages() {

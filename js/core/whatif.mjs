@@ -75,7 +75,7 @@ export function layout(rows, width = 560, rowHeight = 34, labelWidth = 230) {
   }));
 }
 
-function chart(model, rows, strings, decision, scale = 1) {
+function chart(model, rows, strings, decision, scale = 1, onTake = null) {
   const width = 560;
   const rowHeight = 34;
   const shown = shortLabels(rows.map((r) => r.label), 66);
@@ -103,7 +103,10 @@ function chart(model, rows, strings, decision, scale = 1) {
     const note = `${r.mean.toFixed(1)}  ${fill(strings.win, { p: `${Math.round(r.win * 100)}%` })}` +
       (r.best ? `  (${strings.best})` : "");
     g.appendChild(svg("text", { x: r.high + 6, y: mid + 4, "font-size": 12 }, note));
-    const take = () => model.send({ type: "take", choice: r.id, key: decision.key });
+    const take = () => {
+      model.send({ type: "take", choice: r.id, key: decision.key });
+      onTake?.();
+    };
     g.addEventListener("click", take);
     g.addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") {
@@ -123,6 +126,43 @@ const INK = "var(--jp-ui-font-color1, #111)";
 const MUTED = "var(--jp-ui-font-color2, #444)";
 const CONTROL = "color: var(--jp-ui-font-color1, #111); background: var(--jp-layout-color2, #f0f0f0); " +
   "border: 1px solid var(--jp-border-color1, #888); border-radius: 3px";
+
+/**
+ * How far to scroll (px, + down) so that the first `part` px of a board whose top is at `top` stand in the visible
+ * band viewTop..viewBottom: 0 when they already do, else the board's top goes to the band's top.
+ */
+export function scrollToShow(top, viewTop, viewBottom, part) {
+  const want = Math.min(part, viewBottom - viewTop);
+  if (top >= viewTop - 1 && top + want <= viewBottom + 1) return 0;
+  return top - viewTop;
+}
+
+/** The board a panel belongs to: the last game board before the panel in the page (beside it in a row, or in an
+ * earlier cell, as `w` then `w.what_if()`). */
+function boardBefore(node) {
+  let found = null;
+  for (const b of document.querySelectorAll("[data-testid=hickory], [data-testid=game]")) {
+    if (b.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING) found = b;
+  }
+  return found;
+}
+
+/** A click on a bar plays its option on the board: the board's top (its clock or table and its decision) is
+ * brought into view, so the move is seen (issue 31; the panel may stand far below a tall board). */
+function showBoard(panel) {
+  const board = boardBefore(panel);
+  if (!board) return;
+  let scroller = board.parentElement;
+  while (scroller && !(/(auto|scroll|overlay)/.test(getComputedStyle(scroller).overflowY)
+    && scroller.scrollHeight > scroller.clientHeight + 1)) scroller = scroller.parentElement;
+  const page = !scroller || scroller === document.body || scroller === document.documentElement;
+  const view = page ? { top: 0, bottom: window.innerHeight } : scroller.getBoundingClientRect();
+  const box = board.getBoundingClientRect();
+  const delta = scrollToShow(box.top, view.top, view.bottom, Math.min(box.height, 640));
+  if (!delta) return;
+  if (page) window.scrollBy({ top: delta, behavior: "instant" });
+  else scroller.scrollBy({ top: delta, behavior: "instant" });
+}
 
 /** The panel's narrowest width: its chart (560 px, drawn at scale 1 so its 12 px texts stay 12 px) and padding. */
 const PANEL_MIN = 582;
@@ -185,7 +225,7 @@ function render({ model, el }) {
     const rows = model.get("rows");
     if (rows.length) {
       const scroller = html("div", { style: "overflow-x: auto" });
-      scroller.appendChild(chart(model, rows, strings, decision, k));
+      scroller.appendChild(chart(model, rows, strings, decision, k, () => showBoard(box)));
       box.appendChild(scroller);
     }
     const message = model.get("message");

@@ -42,3 +42,11 @@ test("a long label goes on two lines broken between words", async () => {
   assert.equal(lines.length, 2);
   assert.ok(!lines[0].endsWith(" ") && lines[0].length <= 20);
 });
+
+test("a bar's click brings the board's top into view only when it is out of view (issue 31)", async () => {
+  const { scrollToShow } = await import("./whatif.mjs");
+  assert.equal(scrollToShow(100, 90, 770, 600), 0); // in view: no scroll
+  assert.equal(scrollToShow(-1300, 90, 770, 600), -1390); // far above the panel: its top to the view's top
+  assert.equal(scrollToShow(500, 90, 770, 600), 410); // its top part hangs below the view
+  assert.equal(scrollToShow(95, 90, 770, 2000), 5); // taller than the view: its top to the view's top
+});

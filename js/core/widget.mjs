@@ -123,13 +123,13 @@ function render({ model, el: host }) {
       board.dataset.roving = "board";
       drawBoard(board, view, ctx);
       const side = node("div", "cs-side");
-      side.append(decision(view), log(view));
+      side.append(decision(view), shellKept(messages.el), log(view)); // messages float over the history (shell.css)
       const main = node("div", "cs-main");
       main.append(board, side);
       // The fresh drawing is morphed into the page (morph.mjs): unchanged nodes stay, so the browser styles and
       // lays out only what changed; handlers are attached with listen() so that a kept node takes the fresh one's.
       const fresh = document.createDocumentFragment();
-      fresh.append(controls(view), seats(view), shellKept(messages.el), main);
+      fresh.append(controls(view), seats(view), main);
       morphChildren(content, fresh);
     }, shellFallbacks);
     shellFollow(content.querySelector(".cs-log"), follow);

@@ -416,8 +416,11 @@ function drawMouseToken(id, info, frame, x, y, ctx, opts) {
 /**
  * An action token's label inside its box (`width` x `height` units): the largest size from 19 down to CLOCK_TEXT
  * at which it wraps into the box, then with "then" written as an arrow, then cut with "…" (the box's title and
- * aria-label keep the whole text).
+ * aria-label keep the whole text). Lines stand LINE_SPACING times their size apart, never closer (issue 31).
  */
+export const LINE_SPACING = 1.15;
+/** The band of an action box's top row free of the number and the group mark: its width and centre (x). */
+const TOP_ROW = { width: 72, x: 6 };
 const BOX_TEXT = new Map(); // label|width|height -> its lines: measured once per page
 
 function boxText(label, width, height) {
@@ -434,14 +437,15 @@ function fitBoxText(label, width, height) {
   const arrows = text.replace(/,\s*(then|dann|poi)\s+/gi, " → ");
   for (const t of text === arrows ? [text] : [text, arrows]) {
     for (const size of [19, CLOCK_TEXT]) {
-      const lineH = size * 1.02;
-      const fit = fitLines(t, width, Math.max(1, Math.floor(height / (size * 0.96))), (s) => textWidth(s, size));
-      const h = fit.lines.length * lineH;
-      if (!fit.cut) return { lines: fit.lines, size, lineH: h > height ? height / fit.lines.length : lineH };
+      const lineH = size * LINE_SPACING;
+      const fit = fitLines(t, width, Math.max(1, Math.floor(height / lineH)), (s) => textWidth(s, size));
+      if (!fit.cut) return { lines: fit.lines, size, lineH };
     }
   }
-  const lines = fitLines(arrows, width, Math.floor(height / (CLOCK_TEXT * 0.96)), (s) => textWidth(s, CLOCK_TEXT)).lines;
-  return { lines, size: CLOCK_TEXT, lineH: Math.min(CLOCK_TEXT * 1.02, height / lines.length) };
+  // a text still too long starts in the number's row, between the number and the group mark (TOP_ROW)
+  const lineH = CLOCK_TEXT * LINE_SPACING;
+  const lines = fitLines(arrows, [TOP_ROW.width, width], 1 + Math.floor(height / lineH), (s) => textWidth(s, CLOCK_TEXT)).lines;
+  return { lines, size: CLOCK_TEXT, lineH, topRow: true };
 }
 
 function tangentAngle(n) {
@@ -458,8 +462,10 @@ function drawActionBox(n, num, a, current, lastNumber, ctx) {
   svgNode("text", { x: -bw / 2 + 8, y: -bh / 2 + 21, class: "hk-number" }, box, n);
   drawGroupMark(box, num.token.group, bw / 2 - 13, -bh / 2 + 13);
   const fit = boxText(num.token.label, bw - 12, bh - 28);
-  const first = -bh / 2 + 25 + (bh - 28 - fit.lines.length * fit.lineH) / 2 + fit.size * 0.8;
-  fit.lines.forEach((line, i) => svgNode("text", { x: 0, y: first + i * fit.lineH, class: "hk-token-text", "font-size": fit.size }, box, line));
+  const first = fit.topRow ? -bh / 2 + 21 : -bh / 2 + 25 + (bh - 28 - fit.lines.length * fit.lineH) / 2 + fit.size * 0.8;
+  fit.lines.forEach((line, i) => {
+    if (line) svgNode("text", { x: fit.topRow && !i ? TOP_ROW.x : 0, y: first + i * fit.lineH, class: "hk-token-text", "font-size": fit.size }, box, line);
+  });
   box.setAttribute("aria-label", `${n}: ${num.token.label}`);
   markTarget(box, ctx, `action:${n}`);
   if (lastNumber) box.classList.add("hk-last-number");
@@ -986,6 +992,8 @@ export function drawControls(view, ctx) {
     toggle(ctx.legendOpen, "legend", tr("ui.legend_button", "Legend"), ctx.toggleLegend),
     toggle(ctx.settingsOpen, "settings", tr("ui.settings", "Seats and settings"), ctx.toggleSettings),
   ];
+  // the language menu in the top bar, as the card games show it (issue 31)
+  if (view.languages) row1.push(shellLanguage(view.languages, view.lang, tr("ui.language", "Language"), ctx.send));
   if (ctx.coach) { // the review and the evaluation on demand (HickoryWidget only: never inside a lesson)
     row1.push(shellButton(tr("ui.review.button", "Review the game"), "review-open", () => ctx.send({ type: "review" }),
       { disabled: !(view.looking?.steps ?? view.steps), title: tr("ui.review.button_title", "The computer judges every decision of the chosen seats and shows where points were lost") }));
@@ -1026,7 +1034,6 @@ export function drawControls(view, ctx) {
     game.push(shellCheck(label, name, ctx.toggles[name], () => ctx.send({ type: "toggle", name })));
   }
   game.push(shellProjector(tr("ui.projector", "projector (large print)"), ctx.toggles.projector, ctx.send));
-  if (view.languages) game.push(shellLanguage(view.languages, view.lang, tr("ui.language", "Language"), ctx.send));
   game.push(shellButton(tr("ui.picture", "Picture (SVG)"), "picture", () => ctx.send({ type: "picture" })));
   return shellControls([row1, note, { items: seats, hidden: !ctx.settingsOpen }, { items: game, hidden: !ctx.settingsOpen }],
     tr("ui.controls", "Controls"));

@@ -223,8 +223,13 @@ export function shortLabel(label) {
  * The lines of `text` in a box `width` units wide and at most `lines` lines tall, with `measure(s)` the width of
  * s at the font used: words wrap, a word wider than the box is hyphenated, and a text that still does not fit ends
  * in "…" on its last line (the caller keeps the full text for hover and screen readers). Returns {lines, cut}.
+ * `width` may be a list, one width per line (the last one for the lines after): a first line too narrow for the
+ * first word takes its first syllables ("Insig-"), else it is left empty ("").
  */
-export function fitLines(text, width, lines, measure) {
+export function fitLines(text, widths, lines, measure) {
+  const list = Array.isArray(widths) ? widths : [widths];
+  const width = Math.max(...list);
+  const widthOf = (i) => list[Math.min(i, list.length - 1)];
   const words = [];
   for (const w of String(text ?? "").split(/\s+/).filter(Boolean)) {
     let rest = w;
@@ -239,9 +244,16 @@ export function fitLines(text, width, lines, measure) {
   }
   const out = [];
   let cur = "";
-  for (const w of words) {
+  for (let w of words) {
+    if (!cur && !out.length && measure(w) > widthOf(0)) { // a narrow first line: the word's first syllables, else none
+      let n = w.length - 1;
+      while (n > 1 && measure(w.slice(0, n) + "-") > widthOf(0)) n--;
+      const at = n >= 2 && /\p{L}{2}$/u.test(w.slice(0, n)) ? hyphenAt(w.replace(/-$/, ""), n) : 0;
+      out.push(at >= 2 && measure(w.slice(0, at) + "-") <= widthOf(0) ? w.slice(0, at) + "-" : "");
+      if (out[0]) w = w.slice(at);
+    }
     if (!cur) cur = w;
-    else if (measure(`${cur} ${w}`) <= width) cur += ` ${w}`;
+    else if (measure(`${cur} ${w}`) <= widthOf(out.length)) cur += ` ${w}`;
     else {
       out.push(cur);
       cur = w;
@@ -251,7 +263,7 @@ export function fitLines(text, width, lines, measure) {
   if (out.length <= lines) return { lines: out, cut: false };
   const kept = out.slice(0, lines);
   let last = kept[lines - 1].replace(/-$/, "");
-  while (last.length > 1 && measure(`${last}…`) > width) last = last.slice(0, -1);
+  while (last.length > 1 && measure(`${last}…`) > widthOf(lines - 1)) last = last.slice(0, -1);
   kept[lines - 1] = `${last.trimEnd()}…`;
   return { lines: kept, cut: true };
 }

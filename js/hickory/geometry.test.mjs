@@ -127,3 +127,14 @@ test("fitLines wraps by measured width, hyphenates a long word and marks a cut t
   assert.equal(cut.lines.length, 2);
   assert.ok(cut.lines[1].endsWith("…") && measure(cut.lines[1]) <= 60);
 });
+
+test("fitLines with a width per line: a narrow first line takes what fits, the rest the full width (issue 31)", async () => {
+  const { fitLines } = await import("./geometry.mjs");
+  const chars = (s) => s.length;
+  const fit = fitLines("Return relics then jump to 1", [7, 12], 3, chars);
+  assert.deepEqual(fit.lines, ["Return", "relics then", "jump to 1"]);
+  assert.equal(fit.cut, false);
+  assert.deepEqual(fitLines("Insignien x", [6, 12], 3, chars).lines, ["Insig-", "nien x"]); // its first syllables
+  assert.deepEqual(fitLines("1/2/3 x", [3, 12], 3, chars).lines, ["", "1/2/3 x"]); // no syllable fits: left empty
+  assert.deepEqual(fitLines("ab cd ef", 5, 2, chars).lines, ["ab cd", "ef"]); // one width as before
+});

@@ -33,8 +33,8 @@ function render({ model, el }) {
   root.setAttribute("data-live", "pending");
   const boardArea = document.createElement("div");
   boardArea.className = "hk-board-area"; // display: contents, so the layout is as if its children were content's
-  // The shell's message area (refusals, why-not answers, the look-back bar, the saved-page note) heads the column
-  // beside the clock (board.mjs drawAll puts it there).
+  // The shell's message area (refusals, why-not answers, the look-back bar, the saved-page note) follows the decision
+  // in the column beside the clock (board.mjs drawAll puts it there), floating over the deciding player's board.
   const messages = shellMessages();
 
   const memory = {

@@ -221,8 +221,10 @@ w
 
 
 def test_a_card_game_refusal_moves_no_control(page, lab_server, lab, tmp_path: Path) -> None:
-    board_at_rest(page, lab_server, lab, tmp_path / "still-ct.ipynb", CLOCKTOWERS_BOARD, f'{SHELL}[data-version="1"]',
-                  SHELL)
+    board = board_at_rest(page, lab_server, lab, tmp_path / "still-ct.ipynb", CLOCKTOWERS_BOARD,
+                          f'{SHELL}[data-version="1"]', SHELL)
+    # no message: the band takes no room (no empty box)
+    assert board.locator("[data-testid=messages]").evaluate("(e) => e.getBoundingClientRect().height") == 0
     assert_a_refusal_moves_no_control(page, lab, SHELL, boxes(page, SHELL), "layout-refusal-clocktowers")
     lab.close_everything(page)
 
@@ -280,5 +282,158 @@ def test_the_what_if_panel_goes_below_a_board_it_would_squeeze_and_its_labels_ar
     assert len(labels) >= 2 and len(set(labels)) == len(labels), labels
     assert ct_box.evaluate(SMALLEST_TEXT)[0]["px"] >= 11
     lab.screenshot(page, "layout-whatif-clocktowers")
+    # a click on a bar plays its option on the board: the board's top comes into view (issue 31)
+    page.locator(HICKORY).scroll_into_view_if_needed()  # the Clocktowers board out of view, above the fold
+    ct_box.scroll_into_view_if_needed()
+    version = boards[1].get_attribute("data-version")
+    ct_box.locator("[data-testid=whatif-bar]").first.click()
+    page.wait_for_function(f"""() => document.querySelector('{SHELL}').dataset.version !== '{version}'""")
+    board_top = boards[1].evaluate("""(b) => {
+      let area = b.parentElement;
+      while (!(/(auto|scroll)/.test(getComputedStyle(area).overflowY) && area.scrollHeight > area.clientHeight)) {
+        area = area.parentElement;
+      }
+      return [b.getBoundingClientRect().top, area.getBoundingClientRect().top, area.getBoundingClientRect().bottom];
+    }""")
+    lab.screenshot(page, "layout-whatif-took")
+    assert board_top[1] - 1 <= board_top[0] <= board_top[2] - 300, board_top
     print("\n" + "\n".join(figures))
+    lab.close_everything(page)
+
+
+IN_VIEW = """(root) => {
+  let area = root.parentElement;
+  while (area && !(/(auto|scroll)/.test(getComputedStyle(area).overflowY) && area.scrollHeight > area.clientHeight)) {
+    area = area.parentElement;
+  }
+  const view = area.getBoundingClientRect();
+  const top = root.getBoundingClientRect().top;
+  area.scrollTop += top - view.top;  // the widget scrolled to the top of the notebook's visible area
+  const seen = area.getBoundingClientRect();
+  const box = (sel) => { const e = root.querySelector(sel); if (!e) return null; const r = e.getBoundingClientRect();
+    return { top: r.top - seen.top, bottom: r.bottom - seen.top }; };
+  return { visible: seen.height, widget: root.getBoundingClientRect().height, clock: box('.hk-clock'),
+           decision: box('.hk-decision'), player: box('.hk-current-player') };
+}"""
+"""The widget scrolled to the top of the notebook's scroll area: the area's visible height, the widget's height and
+where the clock, the decision and the deciding player's board are (top and bottom, px from the area's top)."""
+
+
+def test_hickory_clock_decision_and_deciding_board_are_on_one_screen(page, lab_server, lab, tmp_path: Path) -> None:
+    cells = (LATE_HICKORY, "late('en')", "late('de')", "late('de', projector=True)")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "one-screen.ipynb", *cells))
+    page.wait_for_function(f"() => document.querySelectorAll('{HICKORY}[data-live=yes]').length === 3",
+                           timeout=120_000)
+    figures, misses = [], []
+    for width, height, left in ((1024, 768, False), (1280, 800, True)):
+        area = set_screen(page, width, height, file_browser=left)
+        for index, lang in ((0, "en"), (1, "de")):
+            seen = page.locator(HICKORY).nth(index).evaluate(IN_VIEW)
+            page.wait_for_timeout(200)
+            lab.screenshot(page, f"one-screen-{width}x{height}-{area:.0f}-{lang}")
+            parts = {name: seen[name] for name in ("clock", "decision", "player")}
+            figures.append(f"{width}x{height} output {area:.0f} px {lang}: visible {seen['visible']:.0f} px, widget "
+                           f"{seen['widget']:.0f} px, " + ", ".join(
+                               f"{name} {box['top']:.0f}-{box['bottom']:.0f}" for name, box in parts.items()))
+            misses += [(width, area, lang, name, box) for name, box in parts.items()
+                       if box["top"] < -1 or box["bottom"] > seen["visible"] + 1]
+        # The projector's clock alone is taller than these screens (its 16 px texts need 800 px, issue 18): its
+        # figures are printed, not judged.
+        seen = page.locator(HICKORY).nth(2).evaluate(IN_VIEW)
+        page.wait_for_timeout(200)
+        lab.screenshot(page, f"one-screen-{width}x{height}-{area:.0f}-de-projector")
+        figures.append(f"{width}x{height} output {area:.0f} px de projector: visible {seen['visible']:.0f} px, widget "
+                       f"{seen['widget']:.0f} px, " + ", ".join(
+                           f"{name} {seen[name]['top']:.0f}-{seen[name]['bottom']:.0f}"
+                           for name in ("clock", "decision", "player") if seen[name]))
+    # 1024x768 with the file browser open (a 592 px output): the column cannot stand beside the readable clock, so
+    # the decision heads it and the deciding player's board follows it; printed, not judged
+    area = set_screen(page, 1024, 768, file_browser=True)
+    seen = page.locator(HICKORY).nth(1).evaluate(IN_VIEW)
+    page.wait_for_timeout(200)
+    lab.screenshot(page, f"one-screen-1024x768-{area:.0f}-de")
+    figures.append(f"1024x768 output {area:.0f} px de: visible {seen['visible']:.0f} px, "
+                   f"widget {seen['widget']:.0f} px, " + ", ".join(
+                       f"{name} {seen[name]['top']:.0f}-{seen[name]['bottom']:.0f}"
+                       for name in ("clock", "decision", "player")))
+    print("\n" + "\n".join(figures))
+    assert not misses, misses
+    lab.close_everything(page)
+
+
+LONG_WHY_NOT = 'w.explanation = " ".join([w.explanation or "What you can do: pay a blue feather."] * 5)'
+"""The board's why-not answer five times over: a long answer, as the kernel would set it."""
+
+
+def test_hickory_messages_take_no_room_when_empty_and_show_a_long_answer_whole(page, lab_server, lab,
+                                                                               tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "long.ipynb", HICKORY_BOARD, LONG_WHY_NOT),
+                      run_all=False)
+    lab.run_cell(page, 0)
+    lab.wait_for(page, f"{HICKORY}[data-live=yes]", timeout=60_000)
+    board = page.locator(HICKORY)
+    messages = board.locator("[data-testid=messages]")
+    assert messages.evaluate("(e) => e.getBoundingClientRect().height") == 0
+    before = boxes(page, HICKORY)
+    board.locator("[data-action]:not(.hk-target)").first.click()
+    board.locator("[data-testid=explanation]").wait_for(state="visible")
+    lab.run_cell(page, 1)
+    page.wait_for_timeout(500)
+    shown = messages.evaluate("""(m) => { const info = m.querySelector('.cs-info');
+      const s = getComputedStyle(m);
+      const bottom = info.getBoundingClientRect().bottom;
+      const clipped = [];  // the ancestors that would cut the message's end off
+      for (let a = m.parentElement; a && !a.matches('.jp-OutputArea-output'); a = a.parentElement) {
+        const o = getComputedStyle(a);
+        if ((o.overflowY !== 'visible' || o.overflowX !== 'visible') && bottom > a.getBoundingClientRect().bottom + 1)
+          clipped.push(a.className);
+      }
+      return { text: info.innerText, info: [info.scrollHeight, info.clientHeight], clipped,
+               area: [m.scrollHeight, m.clientHeight], overflow: s.overflowY }; }""")
+    board.scroll_into_view_if_needed()
+    lab.screenshot(page, "layout-long-why-not")
+    assert len(shown["text"]) > 200, shown
+    assert shown["info"][0] <= shown["info"][1] + 1, shown
+    assert shown["overflow"] == "visible" or shown["area"][0] <= shown["area"][1] + 1, shown
+    assert not shown["clipped"], shown
+    assert_still(before, boxes(page, HICKORY), "a long why-not message appeared")
+    board.locator('[data-control="dismiss-info"]').click()
+    lab.expect(board.locator("[data-testid=explanation]")).to_be_hidden()
+    assert messages.evaluate("(e) => e.getBoundingClientRect().height") == 0
+    lab.close_everything(page)
+
+
+LINE_SPACING = """(root) => Array.from(root.querySelectorAll('.hk-action')).map((box) => {
+  const lines = Array.from(box.querySelectorAll('.hk-token-text'));
+  const size = lines.length ? parseFloat(lines[0].getAttribute('font-size')) : 0;
+  const gaps = lines.slice(1).map((t, i) => parseFloat(t.getAttribute('y')) - parseFloat(lines[i].getAttribute('y')));
+  return { n: box.getAttribute('data-action'), size, ratio: gaps.length ? Math.min(...gaps) / size : null };
+}).filter((b) => b.ratio !== null)"""
+"""Each action box of more than one line: its number, font size and its smallest line distance / font size."""
+
+
+def test_german_action_boxes_space_their_lines_by_more_than_their_font_size(page, lab_server, lab,
+                                                                             tmp_path: Path) -> None:
+    cells = ("from hickory_widget import Game\nGame.new(4, seed=1).widget(animate=False, language='de')",)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "de-boxes.ipynb", *cells))
+    lab.wait_for(page, f"{HICKORY}[data-live=yes]", timeout=60_000)
+    spacing = page.locator(HICKORY).evaluate(LINE_SPACING)
+    print("\n" + ", ".join(f"{b['n']}: {b['ratio']:.2f}" for b in spacing))
+    assert spacing
+    tight = [b for b in spacing if b["ratio"] < 1.15 - 1e-6]
+    assert not tight, tight
+    lab.close_everything(page)
+
+
+def test_hickory_language_menu_is_in_the_top_bar(page, lab_server, lab, tmp_path: Path) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_notebook(page, lab_server, lab.write_notebook(tmp_path / "menu.ipynb", HICKORY_BOARD))
+    lab.wait_for(page, f"{HICKORY}[data-live=yes]", timeout=60_000)
+    menu = page.locator(HICKORY).locator('[data-control="language"]')
+    lab.expect(menu).to_be_visible()  # without opening "Seats and settings"
+    menu.select_option("de")
+    lab.wait_for(page, f'{HICKORY}[lang="de"]', timeout=30_000)
     lab.close_everything(page)
