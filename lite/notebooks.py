@@ -3,7 +3,10 @@ at the top that says what runs differently in the browser, and a guard around ea
 a full Python has (pandas, Dask, tqdm: compiled or thread-based, not in the site), which then says so instead of
 failing. matplotlib needs no guard: ``Comparison.plot()`` draws the what-if panel's own chart without it.
 
-usage: python lite/notebooks.py EXAMPLES_DIR FILES_DIR      (writes FILES_DIR/examples/*.ipynb)
+The Italian and German notebooks (EXAMPLES_DIR/it, /de) go to FILES_DIR/examples/it and /de, with the note in their
+language.
+
+usage: python lite/notebooks.py EXAMPLES_DIR FILES_DIR      (writes FILES_DIR/examples/*.ipynb, it/*, de/*)
 """
 
 from __future__ import annotations
@@ -19,6 +22,20 @@ NOTE = ("> **In your browser.** This copy of the notebook runs in your browser (
         "threads or processes here, so what-if playouts run one after another, and a cell that needs pandas or "
         "Dask says so: for those, install the package on a computer (`pip install 'hickory-widget[analysis]'`) "
         "and open the notebooks with `bash scripts/lab.sh`.")
+NOTES = {
+    "en": NOTE,
+    "it": ("> **Nel tuo browser.** Questa copia del notebook gira nel tuo browser (JupyterLite, Python compilato in "
+           "WebAssembly): non viene inviato nulla, e i progressi delle lezioni restano in questo browser. Qui non ci "
+           "sono thread né processi, quindi le partite simulate del what-if girano una dopo l'altra, e una cella che "
+           "ha bisogno di pandas o Dask lo dice: per quelle, installa il pacchetto su un computer (`pip install "
+           "'hickory-widget[analysis]'`) e apri i notebook con `bash scripts/lab.sh`."),
+    "de": ("> **In deinem Browser.** Diese Kopie des Notebooks läuft in deinem Browser (JupyterLite, Python als "
+           "WebAssembly): Nichts wird irgendwohin geschickt, und der Fortschritt in den Lektionen bleibt in diesem "
+           "Browser. Hier gibt es keine Threads oder Prozesse, deshalb laufen die Probepartien des What-if eine nach "
+           "der anderen, und eine Zelle, die pandas oder Dask braucht, sagt das: Installiere dafür das Paket auf "
+           "einem Computer (`pip install 'hickory-widget[analysis]'`) und öffne die Notebooks mit "
+           "`bash scripts/lab.sh`."),
+}
 NEEDS = {"pandas": re.compile(r"\bto_dataframe\(|\bimport pandas|\bfrom pandas\b"),
          "dask": re.compile(r"\bimport dask|\bfrom dask\b|\bdistributed\b"),
          "tqdm": re.compile(r"\bimport tqdm|\bfrom tqdm\b")}
@@ -51,16 +68,23 @@ def guarded(source: str) -> str:
 
 
 def main(examples: str, files: str) -> None:
-    out = Path(files) / "examples"
+    for lang, note in NOTES.items():
+        sub = "" if lang == "en" else lang
+        copy(Path(examples) / sub, Path(files) / "examples" / sub, note)
+
+
+def copy(examples: Path, out: Path, note: str) -> None:
+    if not examples.is_dir():
+        return
     out.mkdir(parents=True, exist_ok=True)
-    for path in sorted(Path(examples).glob("[0-9][0-9]_*.ipynb")):
+    for path in sorted(examples.glob("[0-9][0-9]_*.ipynb")):
         nb = json.loads(path.read_text(encoding="utf-8"))
         for cell in nb["cells"]:
             if cell["cell_type"] == "code":
                 cell["source"] = guarded("".join(cell["source"]))
                 cell["outputs"], cell["execution_count"] = [], None
         nb["cells"].insert(1 if nb["cells"] and nb["cells"][0]["cell_type"] == "markdown" else 0,
-                           {"cell_type": "markdown", "metadata": {}, "source": NOTE})
+                           {"cell_type": "markdown", "metadata": {}, "source": note})
         nb["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
         (out / path.name).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 

@@ -7,7 +7,8 @@
 #   LITE=PATH bash scripts/docs.sh  embeds an existing JupyterLite build; LITE=none builds the docs without it
 #   bash scripts/docs.sh serve      builds if needed, then serves the folder on http://127.0.0.1:8001 (PORT=...)
 # The notebooks' runs are cached in build/cache/docs/ (DOCS_CACHE=...) while the notebook and the package are unchanged.
-# DOCS_PYTHON=... uses that Python (with the `docs` dependency group) instead of the project's .venv.
+# DOCS_RUN=en runs only the English notebooks (the others are shown without outputs; the test suite does this, as
+# tests/test_notebooks.py already runs every language). DOCS_PYTHON=... uses that Python (with the `docs` dependency group) instead of the project's .venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
@@ -30,7 +31,8 @@ build() {
         lite_arg=(--lite "$ROOT/build/lite") ;;
     *) lite_arg=(--lite "$LITE") ;;
   esac
-  "$py" "$ROOT/docs/site/make_site.py" "$OUT" "${lite_arg[@]}" --cache "${DOCS_CACHE:-$ROOT/build/cache/docs}"
+  "$py" "$ROOT/docs/site/make_site.py" "$OUT" "${lite_arg[@]}" --cache "${DOCS_CACHE:-$ROOT/build/cache/docs}" \
+    --run "${DOCS_RUN:-en,it,de}"
 }
 
 case "${1:-build}" in

@@ -158,7 +158,8 @@ def live_cell(nb: dict, name: str, language: str, lite_url: str | None) -> dict:
     return json.loads(nbformat.writes(nbformat.v4.new_markdown_cell(text)))
 
 
-def stage(src: Path, lite: Path | None, execute: bool, cache: Path) -> dict[str, float]:
+def stage(src: Path, lite: Path | None, execute: bool, cache: Path,
+          run_languages: tuple[str, ...] = tuple(LANGUAGES)) -> dict[str, float]:
     """Writes the Sphinx source tree into ``src``; the seconds each notebook took to run."""
     if src.exists():
         shutil.rmtree(src)
@@ -190,7 +191,7 @@ def stage(src: Path, lite: Path | None, execute: bool, cache: Path) -> dict[str,
         out.mkdir(parents=True)
         names = []
         for path in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
-            nb, seconds, hit = run_notebook(path, cache / code, digest, execute)
+            nb, seconds, hit = run_notebook(path, cache / code, digest, execute and code in run_languages)
             times[f"{code}/{path.name}"] = seconds
             print(f"    {code}/{path.name}: {'cached' if hit else f'{seconds:.1f} s'}", flush=True)
             rel = path.relative_to(ROOT).as_posix()  # examples/00_x.ipynb, examples/it/00_x.ipynb
@@ -223,6 +224,9 @@ def main() -> None:
     parser.add_argument("--cache", type=Path, default=ROOT / "build" / "cache" / "docs",
                         help="where run notebooks are kept between builds")
     parser.add_argument("--no-execute", action="store_true", help="show the notebooks without running them")
+    parser.add_argument("--run", default=",".join(LANGUAGES),
+                        help="the languages whose notebooks are run (the others are shown without outputs); "
+                             "default: all")
     args = parser.parse_args()
     out = args.out.resolve()
     lite = args.lite.resolve() if args.lite else None
@@ -231,7 +235,11 @@ def main() -> None:
     t0 = time.perf_counter()
     src = out.parent / (out.name + ".src")
     print(f"==> staging pages in {src}", flush=True)
-    times = stage(src, lite, not args.no_execute, args.cache.resolve())
+    run = tuple(code for code in args.run.split(",") if code)
+    unknown = [code for code in run if code not in LANGUAGES]
+    if unknown:
+        sys.exit(f"error: --run takes languages among {', '.join(LANGUAGES)}, not {', '.join(unknown)}")
+    times = stage(src, lite, not args.no_execute, args.cache.resolve(), run)
     t_stage = time.perf_counter() - t0
     print("==> sphinx-build", flush=True)
     if out.exists():

@@ -75,7 +75,7 @@ def test_the_site_serves_its_own_runtime_and_asks_no_package_index(site: Path) -
     assert {f"hickory_widget/lessons/data/precomputed-{g}.pickle" for g in ("hickory", "clocktowers", "mice")} <= \
         set(names)
     assert (site / "files" / "examples" / "06_lessons.ipynb").exists()
-    assert "lesson_page" in (site / "index.html").read_text()
+    assert "landing_page" in (site / "index.html").read_text()  # the lessons, or why the address names no learner
 
 
 def test_the_lessons_answer_export_and_keep_progress_after_the_browser_is_closed(playwright: Any, base: str,
