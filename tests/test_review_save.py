@@ -23,7 +23,7 @@ FAST = {"max_playouts": 16, "seed": 2}
 
 
 def finished() -> HickoryWidget:
-    game = Position(players=["blue", "red"], seed=3).hour(11).minute(6).game(play_on=True)
+    game = Position(players=["blue", "red"], seed=4).hour(11).minute(6).game(play_on=True)
     w = HickoryWidget(game, seats={"red": "greedy", "blue": "random"})
     w.set_seats({"blue": "human", "red": "human"})
     assert w.game.over
@@ -172,6 +172,15 @@ def test_a_seat_save_holding_another_seats_review_is_refused(midgame: HickoryWid
     assert "this is blue's save: it may hold a review of blue's decisions only, not of red" in message
 
 
-def test_a_finished_games_seat_save_has_no_decisions_so_no_review(reviewed: HickoryWidget) -> None:
+def test_a_finished_games_seat_save_holds_only_the_judgements_of_its_own_moves(reviewed: HickoryWidget) -> None:
+    """A seat save keeps the moves since the seat's last checkpoint: a review rides along only for Blue's decisions
+    among them, and none at all when there is none."""
     blue = json.loads(reviewed.to_json(seat="blue"))
-    assert blue["history"] == [] and SAVE_FIELD not in blue
+    start = len(reviewed.game.history) - len(blue["history"])
+    mine = [r for r in reviewed.review["decisions"] if r["player"] == "blue" and r["step"] >= start]
+    if not mine:
+        assert SAVE_FIELD not in blue
+    else:
+        (review,) = blue[SAVE_FIELD]
+        assert {j["player"] for j in review["judgements"]} == {"blue"}
+        assert [j["step"] + start for j in review["judgements"]] == [r["step"] for r in mine]

@@ -24,7 +24,7 @@ def send(w: HickoryWidget, **content: Any) -> None:
 
 
 def finished(language: str = "en") -> HickoryWidget:
-    game = Position(players=["blue", "red"], seed=3).hour(11).minute(6).game(play_on=True)
+    game = Position(players=["blue", "red"], seed=4).hour(11).minute(6).game(play_on=True)
     w = HickoryWidget(game, seats={"red": "greedy", "blue": "random"}, language=language)
     w.set_seats({"blue": "human"})
     assert w.game.over

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 
 SETUP_CELL = """\
 from hickory_widget import Position
-game = Position(players=["blue", "red"], seed=3).hour(11).minute(6).game(play_on=True)
+game = Position(players=["blue", "red"], seed=4).hour(11).minute(6).game(play_on=True)
 w = game.widget(seats={"red": "greedy", "blue": "random"}, animate=False)  # the bots play it to the end
 w.set_seats({"blue": "human"})  # Blue's random decisions are now a person's to review
 w
@@ -176,7 +176,7 @@ def test_review_a_game_jump_to_a_mistake_and_retry_it_in_english_and_german(page
 SAVE_CELL = """\
 import json
 from hickory_widget import Game, Position
-game = Position(players=["blue", "red"], seed=3).hour(11).minute(6).game(play_on=True)
+game = Position(players=["blue", "red"], seed=4).hour(11).minute(6).game(play_on=True)
 w = game.widget(seats={"red": "greedy", "blue": "random"}, animate=False)
 w.set_seats({"blue": "human"})
 w.start_review(wait=True)  # reviewed once, then saved with its review
