@@ -79,8 +79,8 @@ class LiveCard:
             self.live.answer(session, self.learner, value)
             self.message = ""
         except LiveError as exc:
+            self.refresh()  # the class's question as it is now, with the refusal under it
             self.message = refusal_text(self.lang, exc)
-            self.refresh()
         return True
 
     def html(self) -> str:
