@@ -214,3 +214,25 @@ def test_the_store_migration_adds_the_live_tables_and_keeps_everything(classroom
         db.execute("INSERT INTO live_answers (session, learner, answer, at) VALUES (1, 'ada', '\"4\"', 0)")
         db.execute("INSERT INTO live_answers (session, learner, answer, at) VALUES (1, 'ada', '\"5\"', 0)")
     assert store.read("SELECT count(*) FROM live")[0][0] == 0, "the failed transaction left nothing"
+
+
+def test_a_version_2_store_is_migrated_to_live_class_mode_and_keeps_its_records(tmp_path: Path) -> None:
+    import sqlite3
+
+    from hickory_widget.lessons import store as store_module
+
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("BEGIN")
+    for step in MIGRATIONS[:2]:
+        step(db)
+    db.execute("INSERT INTO records (learner, exercise, stars, tries) VALUES ('ada', ?, 2, 1)", (KEY,))
+    db.execute("PRAGMA user_version = 2")
+    db.execute("COMMIT")
+    db.close()
+    opened = store_module.Store(path)
+    assert opened.read("PRAGMA user_version")[0][0] == 3 and opened.records("ada")[KEY]["stars"] == 2
+    live = Live(opened)
+    session = live.ask(KEY)
+    live.answer(session, "ada", "5")
+    assert live.reveal(session) == {"ada": True} and opened.records("ada")[KEY]["tries"] == 2
