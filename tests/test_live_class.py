@@ -201,6 +201,13 @@ def test_a_position_of_the_teachers_own_is_asked_and_goes_into_nobodys_progress(
     assert live.result(session, "ada", "it")["message"].endswith("La prima carta.")
     assert Store.at(classroom).learners() == {}
 
+    from hickory_widget.hickory.widget import HickoryWidget
+
+    board = HickoryWidget()  # the teacher's own board: its position now is asked
+    asked = live.ask_position(board, board.game.choice_ids[0], prompt="What now?")
+    assert [o["id"] for o in live.question(asked)["options"]] == board.game.choice_ids
+    assert live.current()["id"] == asked and live.session(session)["status"] == "closed", "one question at a time"
+
 
 def test_the_store_migration_adds_the_live_tables_and_keeps_everything(classroom: Path) -> None:
     store = Store.at(classroom)

@@ -92,8 +92,11 @@ class Live:
     def ask_position(self, game: Any, correct: list[str] | str, explanation: str | dict[str, str] = "",
                      prompt: str | dict[str, str] = "", by: str = "teacher") -> int:
         """Asks "what would you play here?" at ``game``'s decision (a Hickory Dickory, Clocktowers or Mice! game,
-        e.g. the teacher's widget's ``.game``); ``correct``: the choice id(s) the teacher counts as right;
+        or the teacher's widget, whose position now is asked); the options are the deciding seat's choices, so what
+        that seat holds shows in them; ``correct``: the choice id(s) the teacher counts as right;
         ``explanation``/``prompt``: one text or one per language."""
+        if not hasattr(game, "choice_ids") and hasattr(game, "game"):
+            game = game.game  # a game's widget: its position now
         ids = list(getattr(game, "choice_ids", []) or [])
         if not ids:
             raise LiveError("the position has no decision to ask about (the game is over or waits for nobody)",
@@ -132,11 +135,21 @@ class Live:
         return _session(rows[0]) if rows else None
 
     def stamp(self) -> tuple[Any, ...]:
-        """Changes when a session is asked, revealed or closed, or an answer arrives (what a poll compares)."""
-        row = self.store.read("SELECT (SELECT max(id) FROM live), (SELECT count(*) FROM live WHERE status = "
-                              "'revealed'), (SELECT count(*) FROM live WHERE status = 'closed'), (SELECT max(at) "
-                              "FROM live_answers), (SELECT count(*) FROM live_seen)")[0]
-        return tuple(row)
+        """Changes when a question is asked, revealed or ended, or an answer or a learner arrives at the question
+        on the screens (what the teacher's poll compares; reads only that question's rows)."""
+        rows = self.store.read("SELECT id, status FROM live ORDER BY id DESC LIMIT 1")
+        if not rows:
+            return ()
+        session = rows[0][0]
+        more = self.store.read("SELECT (SELECT count(*) FROM live_answers WHERE session = ?), (SELECT max(at) FROM "
+                               "live_answers WHERE session = ?), (SELECT count(*) FROM live_seen WHERE session = ?)",
+                               (session, session, session))[0]
+        return (*rows[0], *more)
+
+    def screen_stamp(self) -> tuple[Any, ...]:
+        """Changes when a question is asked, revealed or ended (what every learner's row polls: one row read)."""
+        rows = self.store.read("SELECT id, status FROM live ORDER BY id DESC LIMIT 1")
+        return tuple(rows[0]) if rows else ()
 
     def session(self, session: int) -> dict[str, Any]:
         rows = self.store.read("SELECT id, exercise, position, status, asked_at FROM live WHERE id = ?", (session,))

@@ -48,7 +48,7 @@ class LiveCard:
 
     def refresh(self) -> bool:
         """Reads whether the class's question changed; True when the card must be drawn again."""
-        stamp = self.live.stamp()
+        stamp = self.live.screen_stamp()
         if stamp == self.stamp:
             return False
         self.stamp = stamp
