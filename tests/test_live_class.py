@@ -243,3 +243,22 @@ def test_a_version_2_store_is_migrated_to_live_class_mode_and_keeps_its_records(
     session = live.ask(KEY)
     live.answer(session, "ada", "5")
     assert live.reveal(session) == {"ada": True} and opened.records("ada")[KEY]["tries"] == 2
+
+
+def test_a_learner_whose_progress_is_full_does_not_stop_the_reveal_for_the_class(classroom: Path) -> None:
+    from hickory_widget.lessons.store import MAX_RECORDS
+
+    store = Store.at(classroom)
+    with store.writing() as db:
+        db.executemany("INSERT INTO records (learner, exercise) VALUES ('zed', ?)",
+                       [(f"x/{i}",) for i in range(MAX_RECORDS)])
+    live = Live(store)
+    session = live.ask(KEY)
+    with pytest.raises(LiveError) as nobody:
+        live.answer(session, "  ", "5")
+    assert nobody.value.reason == "bad_learner"
+    live.answer(session, "zed", "5")
+    live.answer(session, "ada", "4")
+    assert live.reveal(session) == {"zed": True, "ada": False}
+    assert KEY not in store.records("zed") and store.records("ada")[KEY]["misses"] == 1
+    assert live.result(session, "zed")["correct"] is True, "zed still sees he was right"

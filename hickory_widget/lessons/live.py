@@ -27,6 +27,7 @@ nothing.
 from __future__ import annotations
 
 import json
+import logging
 import time
 from functools import cache
 from pathlib import Path
@@ -37,7 +38,9 @@ from . import curriculum
 from .exercise import AnswerError, Exercise, ui_text
 from .games import NAMES
 from .progress import MAX_COUNT, WRONG_KEPT, answer_text, stars_for
-from .store import Store
+from .store import Store, StoreLimitError
+
+log = logging.getLogger(__name__)
 
 STATUSES = ("asked", "revealed", "closed")
 
@@ -219,6 +222,8 @@ class Live:
     def answer(self, session: int, learner: str, value: Any) -> Any:
         """Keeps ``learner``'s answer to ``session`` (replacing their earlier one); refused once revealed or when
         ``session`` is not the question on the screens now (a stale page)."""
+        if not isinstance(learner, str) or not learner.strip() or len(learner) > 200:
+            raise LiveError(f"a learner is named by 1-200 characters, not {str(learner)[:40]!r}", "bad_learner")
         with self.store.writing() as db:
             s = self._row(db, session)
             if s["status"] != "asked":
@@ -281,7 +286,11 @@ class Live:
             db.execute("UPDATE live SET status = 'revealed', revealed_at = ? WHERE id = ?", (time.time(), session))
             if s["exercise"]:
                 for who, value in answers.items():
-                    self.store.change_in(db, who, s["exercise"], _solved if verdicts[who] else _missed(value))
+                    try:
+                        self.store.change_in(db, who, s["exercise"], _solved if verdicts[who] else _missed(value))
+                    except StoreLimitError:  # refused before anything of it was written: the class's reveal goes on
+                        log.warning("live question %s: %r's progress is full, the answer is not counted", session,
+                                    who)
         return verdicts
 
     @staticmethod
