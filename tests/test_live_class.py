@@ -15,7 +15,7 @@ import pytest
 from hickory_widget.lessons.app import classroom_app
 from hickory_widget.lessons.dashboard import Dashboard
 from hickory_widget.lessons.live import Live, LiveError, exercise
-from hickory_widget.lessons.live_view import LiveBar
+from hickory_widget.lessons.live_view import LiveBar, LiveExercise
 from hickory_widget.lessons.store import MIGRATIONS, Store
 
 CODE = "K7QM-4XPA"
@@ -81,13 +81,23 @@ def test_a_question_answered_by_three_devices_tallied_revealed_and_counted(class
     send(ada.panel, "live-answer", "5")
     send(bob.panel, "live-answer", "4")
     send(bob.panel, "live-answer", "12")  # bob changes his mind: his last answer counts, once
-    send(cleo.panel, "live-answer", "4")
+    board = cleo.card.widget  # the exercise on cleo's own board, as in her lessons: she answers there
+    assert isinstance(board, LiveExercise) and cleo.box.children[1] is board
+    assert board.view["exercise"]["key"] == KEY and board.view["exercise"]["answers"]
+    board._on_msg(None, {"type": "show", "version": board._version})  # Show me: not in a live question
+    assert board.error and not board.view["exercise"]["shown"] and board.view["verdict"] is None
+    board._on_msg(None, {"type": "answer", "value": "4", "version": board._version})
+    assert board.error == "" and board.view["exercise"]["picked"] == "4"
     assert 'aria-pressed="true" class=cl-main>12<' in bob.panel.html and "La tua risposta: 12" in bob.panel.html
 
     # hidden is hidden: before the reveal no device holds the explanation, the solution or a mark of the right one
     ex = exercise(KEY)
     for bar, lang in ((ada, "en"), (bob, "it"), (cleo, "de"), (dan, "en")):
-        state = sent(bar)
+        widget = bar.card.widget.get_state()
+        assert widget["view"]["verdict"] is None and widget["view"]["exercise"]["solution"] == []
+        assert widget["view"]["exercise"]["hints"] == [] and not widget["view"]["exercise"]["shown"]
+        state = sent(bar) + json.dumps({k: v for k, v in widget.items() if not k.startswith("_") and k != "layout"},
+                                         ensure_ascii=False)
         theirs = exercise(KEY, lang)
         assert theirs.explanation[:40] not in state and theirs.solution_text() not in state
         assert "data-correct" not in state and "live-verdict" not in state and "✓" not in state
@@ -110,6 +120,8 @@ def test_a_question_answered_by_three_devices_tallied_revealed_and_counted(class
     assert verdicts == {"ada": "right", "bob": "wrong", "cleo": "wrong", "dan": "none"}
     assert ex.explanation[:40] in ada.panel.html and "Giusto" not in bob.panel.html and "Diesmal nicht" in \
         cleo.panel.html
+    assert ada.card.widget.view["verdict"]["correct"] is True and cleo.card.widget.view["verdict"]["correct"] is False
+    assert dan.card.widget.view["exercise"]["shown"], "dan, who did not answer, is shown the solution on his board"
 
     records = Store.at(classroom).learners()
     assert records["ada"][KEY]["stars"] == 3 and records["ada"][KEY]["tries"] == 1

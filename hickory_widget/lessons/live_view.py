@@ -18,6 +18,7 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
+from . import curriculum
 from .classroom_words import say
 from .game_bar import game_name
 from .games import NAMES
@@ -37,6 +38,58 @@ def _keys() -> set[str]:
     return set(TEXTS)
 
 
+class LiveExercise:
+    """Mixed into a lesson widget: the live question's exercise on the learner's own board, as in their lessons
+    (in presentation mode: nothing of it is recorded by the widget itself). A click on the board or an answer is
+    the learner's live answer (``self.live_answer``); everything else the lessons offer (hints, Show me, the next
+    exercise, Reset) is refused while the question is live. Before the reveal the widget holds no verdict, no
+    solution and no hint; the reveal gives it the verdict (or, with no answer, the solution shown)."""
+
+    live_answer: Callable[[Any], str | None]
+
+    def _handle(self, content: Any) -> None:
+        from .widget import Refused
+
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "language":
+            return super()._handle(content)  # type: ignore[misc]
+        if kind not in ("choose", "answer") or getattr(self, "revealed", False):
+            raise Refused("refused", "in a live question only an answer is taken")
+        if content.get("version") != self._version:  # type: ignore[attr-defined]
+            raise Refused("stale", "made on an older board")
+        value = content.get("id") if kind == "choose" else content.get("value")
+        self.error = self.live_answer(value) or ""  # type: ignore[attr-defined]
+
+    def show_pick(self, value: Any) -> None:
+        self.attempt.picked = value  # type: ignore[attr-defined]
+        self._refresh()  # type: ignore[attr-defined]
+
+    def reveal(self, value: Any) -> None:
+        """The teacher revealed: the learner's verdict as the lessons give it, or the solution shown."""
+        self.revealed = True
+        a = self.attempt  # type: ignore[attr-defined]
+        if value is None:
+            self.show_me()  # type: ignore[attr-defined]
+            return
+        a.verdict, a.picked, a.done = self.exercise.check(value), value, True  # type: ignore[attr-defined]
+        self._refresh()  # type: ignore[attr-defined]
+
+
+def exercise_widget(key: str, lang: str, answer: Callable[[Any], str | None]) -> Any:
+    """The lesson widget of the exercise ``key`` alone (its lesson only), its answers going to ``answer``."""
+    from .card_widget import WIDGETS
+
+    ex = exercise(key, lang)
+    base = WIDGETS[ex.game_name]
+    lesson = next(lesson for lesson in curriculum(lang, ex.game_name) if lesson.id == ex.lesson_id)
+    cls = type(f"Live{base.__name__}", (LiveExercise, base), {})
+    widget = cls(learner="live", language=lang, presentation=True, lessons=[lesson])
+    widget.live_answer = answer
+    widget.revealed = False
+    widget.go(0, [x.key for x in lesson.exercises].index(key))
+    return widget
+
+
 class LiveCard:
     """One learner's live question (``live``: the class's :class:`~.live.Live`)."""
 
@@ -45,6 +98,10 @@ class LiveCard:
         self.session: dict[str, Any] | None = None
         self.stamp: tuple[Any, ...] = ()
         self.message = ""
+        self.widget: Any = None
+        """The exercise's lesson widget (a built-in exercise), or None (no question, a position of the teacher's)."""
+        self.changed: Callable[[], None] = lambda: None
+        """Called when an answer made on the widget changes the card (the row draws it again)."""
 
     def refresh(self) -> bool:
         """Reads whether the class's question changed; True when the card must be drawn again."""
@@ -60,7 +117,35 @@ class LiveCard:
         changed = (before or {}).get("id") != (now or {}).get("id") or (before or {}).get("status") != (
             now or {}).get("status")
         self.session = now
+        if changed:
+            self._board(now, (before or {}).get("id"))
         return changed
+
+    def _board(self, now: dict[str, Any] | None, before: Any) -> None:
+        """The exercise's board: made for a new question, given the verdict at the reveal, gone with the question."""
+        if now is None or not now["exercise"]:
+            self.widget = None
+            return
+        if self.widget is None or now["id"] != before:
+            self.widget = exercise_widget(now["exercise"], self.lang, self._from_board)
+            mine = self.live.answers(now["id"]).get(self.learner)
+            if mine is not None:
+                self.widget.show_pick(mine)
+        if now["status"] == "revealed" and not self.widget.revealed:
+            self.widget.reveal(self.live.answers(now["id"]).get(self.learner))
+
+    def _from_board(self, value: Any) -> str | None:
+        """An answer made on the board: kept (None) or the refusal's sentence."""
+        if self.session is None:
+            return say(self.lang, "live.refused.closed")
+        try:
+            stored = self.live.answer(self.session["id"], self.learner, value)
+        except LiveError as exc:
+            return refusal_text(self.lang, exc)
+        self.widget.show_pick(stored)
+        self.message = ""
+        self.changed()
+        return None
 
     def handle(self, kind: str, arg: str | None, fields: dict[str, str]) -> bool:
         """A click on the card (``live-answer``, ``live-number``); True if it was one."""
@@ -76,8 +161,10 @@ class LiveCard:
                 if q["mode"] == "many":  # a click adds or takes away one option of the learner's set
                     mine = self.live.answers(session).get(self.learner) or []
                     value = sorted(set(mine) ^ {arg}) or [arg]
-            self.live.answer(session, self.learner, value)
+            stored = self.live.answer(session, self.learner, value)
             self.message = ""
+            if self.widget is not None:
+                self.widget.show_pick(stored)
         except LiveError as exc:
             self.refresh()  # the class's question as it is now, with the refusal under it
             self.message = refusal_text(self.lang, exc)
@@ -134,8 +221,18 @@ class LiveBar(TablesBar):
                  lobby: Callable[[], TableLobby], live: Live, learner: str) -> None:
         self.card = LiveCard(live, learner, lang)
         self.card.refresh()
+        self.card.changed = self.draw
         super().__init__(box, lang, game, make, lobby)
         self.panel.poll = POLL
+        self.place()
+
+    def place(self) -> None:
+        """The exercise's board right under the row (above the lessons or the tables), or no board."""
+        rest = [c for c in self.box.children[1:] if not isinstance(c, LiveExercise)]
+        board = [self.card.widget] if self.card.widget is not None else []
+        children = (self.panel, *board, *rest)
+        if children != tuple(self.box.children):
+            self.box.children = children
 
     def draw(self) -> None:
         super().draw()
@@ -147,11 +244,14 @@ class LiveBar(TablesBar):
         if kind == "poll":
             if self.card.refresh():
                 self.draw()
+                self.place()
             return
         if self.card.handle(kind, arg, fields):
             self.draw()
+            self.place()
             return
         super().handle(kind, arg, fields)
+        self.place()
 
 
 class LiveDesk:
@@ -251,4 +351,5 @@ class LiveDesk:
                 f'data-testid="live-ask">{x("live.dash.ask")}</button></div></form>')
 
 
-__all__ = ["LiveBar", "LiveCard", "LiveDesk", "exercise", "exercise_options", "refusal_text"]
+__all__ = ["LiveBar", "LiveCard", "LiveDesk", "LiveExercise", "exercise", "exercise_options", "exercise_widget",
+           "refusal_text"]
