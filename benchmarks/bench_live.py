@@ -63,9 +63,10 @@ def kernel(path: str, names: list[str], poll: float, out: mp.Queue, seed: int) -
 
 def run(poll: float) -> dict[str, float]:
     from hickory_widget.lessons.live import Live, exercise
-    from hickory_widget.lessons.live_view import LiveDesk
+    from hickory_widget.lessons.live_view import LiveDesk, exercise_widget
 
-    exercise(KEY)  # the lessons read before the kernels start, as the app's preheated kernels do (app.prepare)
+    exercise(KEY)  # the lessons read and the widgets imported before the kernels start, as the app's preheated
+    exercise_widget(KEY, "en", lambda _v: None)  # kernels do (app.prepare)
     folder = Path(tempfile.mkdtemp())
     path = str(folder / "classroom.sqlite3")
     live = Live(path)

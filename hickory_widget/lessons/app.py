@@ -60,7 +60,7 @@ def prepare() -> None:
     """Import the widget and read every built-in lesson in every language now, so that a learner given this
     kernel waits only for their own board. In the static site the kernel is the visitor's own and starts when
     they open the page: there only the imports are done (the rest would delay their first board)."""
-    from . import curriculum, dashboard, game_bar, identity, join, tracked  # noqa: F401  (the pages)
+    from . import curriculum, dashboard, game_bar, identity, join, live_view, tracked  # noqa: F401  (the pages)
     from .games import NAMES
     from .widget import LessonWidget  # noqa: F401  (imports ipywidgets and joins the front end's modules)
 
@@ -70,6 +70,7 @@ def prepare() -> None:
     for language in ("en", "it", "de"):
         for game in NAMES:
             curriculum(language, game)[0].exercises[0].game()
+        live_view.exercise("goal/where-hand", language)  # the live class's index of every game's exercises
 
 
 def check_port(host: str, port: int) -> str | None:
