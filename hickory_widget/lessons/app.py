@@ -16,6 +16,8 @@ Voilà gives each visitor a kernel of their own, and the page's address says wha
   buttons above the lessons changes it (:mod:`.game_bar`).
 * Once a learner is in (PIN, join link or hub), the row of games above the lessons has one more button, Tables: the
   game tables (:mod:`.table_lobby`, :mod:`.table_view`): sit at a table, or open one, and play from this device.
+* The same row shows the class's live question when the teacher asks one (:mod:`.live_view`): the row asks the
+  kernel every 0.5 s, the learner answers there and sees the solution when the teacher reveals it.
 * Behind JupyterHub (``$JUPYTERHUB_USER`` in the kernel's environment) the hub's user is the learner and
   nothing is asked.
 * In the static site (JupyterLite: the kernel runs in the learner's browser, see scripts/lite.sh) there is no
@@ -58,7 +60,7 @@ def prepare() -> None:
     """Import the widget and read every built-in lesson in every language now, so that a learner given this
     kernel waits only for their own board. In the static site the kernel is the visitor's own and starts when
     they open the page: there only the imports are done (the rest would delay their first board)."""
-    from . import curriculum, dashboard, game_bar, identity, join, tracked  # noqa: F401  (the pages)
+    from . import curriculum, dashboard, game_bar, identity, join, live_view, tracked  # noqa: F401  (the pages)
     from .games import NAMES
     from .widget import LessonWidget  # noqa: F401  (imports ipywidgets and joins the front end's modules)
 
@@ -68,6 +70,7 @@ def prepare() -> None:
     for language in ("en", "it", "de"):
         for game in NAMES:
             curriculum(language, game)[0].exercises[0].game()
+        live_view.exercise("goal/where-hand", language)  # the live class's index of every game's exercises
 
 
 def check_port(host: str, port: int) -> str | None:
@@ -138,9 +141,11 @@ def classroom_app(query: str | None = None) -> Any:
     from .game_bar import GameBar, pick_game
     from .identity import Identities, IdentityError
     from .join import JoinForm, error_text, store_text
+    from .live import Live
+    from .live_view import LiveBar
     from .progress import ProgressError
     from .store import StoreError
-    from .table_lobby import TableLobby, TablesBar
+    from .table_lobby import TableLobby
     from .tables import classroom_tables
     from .tracked import TRACKED
 
@@ -177,7 +182,8 @@ def classroom_app(query: str | None = None) -> Any:
             widget.reset_asked = lambda: bars[0].ask_reset() if bars else None
             return widget
 
-        bars.append(TablesBar(box, lang, game, make, lambda: TableLobby(classroom_tables(path), name, lang, game)))
+        bars.append(LiveBar(box, lang, game, make, lambda: TableLobby(classroom_tables(path), name, lang, game),
+                            Live(path), name))
         return bars[0]
 
     if hub:

@@ -225,6 +225,58 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
 }
 TEXTS.update(TABLE_TEXTS)
 
+LIVE_TEXTS: dict[str, dict[str, str]] = {
+    "live.title": {"en": "Live question", "it": "Domanda in diretta", "de": "Live-Frage"},
+    "live.asked": {"en": "Your teacher asks the class:", "it": "L'insegnante chiede alla classe:",
+                   "de": "Deine Lehrkraft fragt die Klasse:"},
+    "live.your_answer": {"en": "Your answer: {answer}. You may change it until the solution is shown.",
+                         "it": "La tua risposta: {answer}. Puoi cambiarla finché non viene mostrata la soluzione.",
+                         "de": "Deine Antwort: {answer}. Du kannst sie ändern, bis die Lösung gezeigt wird."},
+    "live.send": {"en": "Send my answer", "it": "Invia la risposta", "de": "Antwort senden"},
+    "live.number": {"en": "Your number", "it": "Il tuo numero", "de": "Deine Zahl"},
+    "live.right": {"en": "Right!", "it": "Giusto!", "de": "Richtig!"},
+    "live.wrong": {"en": "Not this time.", "it": "Non questa volta.", "de": "Diesmal nicht."},
+    "live.none": {"en": "You did not answer.", "it": "Non hai risposto.", "de": "Du hast nicht geantwortet."},
+    "live.wait": {"en": "Wait for the next question.", "it": "Aspetta la prossima domanda.",
+                  "de": "Warte auf die nächste Frage."},
+    "live.refused.revealed": {"en": "The solution is shown already: answers are closed.",
+                              "it": "La soluzione è già mostrata: le risposte sono chiuse.",
+                              "de": "Die Lösung ist schon gezeigt: Antworten sind geschlossen."},
+    "live.refused.closed": {"en": "This question is over.", "it": "Questa domanda è finita.",
+                            "de": "Diese Frage ist vorbei."},
+    "live.refused.stale": {"en": "Your teacher asked a new question: answer that one.",
+                           "it": "L'insegnante ha fatto una nuova domanda: rispondi a quella.",
+                           "de": "Deine Lehrkraft hat eine neue Frage gestellt: beantworte diese."},
+    "live.refused.unknown_option": {"en": "Pick one of the answers shown.", "it": "Scegli una delle risposte "
+                                    "mostrate.", "de": "Wähle eine der gezeigten Antworten."},
+    "live.refused.bad_answer": {"en": "That is not an answer to this question (a whole number, or the answers "
+                                "shown).", "it": "Questa non è una risposta alla domanda (un numero intero o le "
+                                "risposte mostrate).", "de": "Das ist keine Antwort auf diese Frage (eine ganze "
+                                "Zahl oder die gezeigten Antworten)."},
+    "live.refused.no_session": {"en": "There is no such question.", "it": "Questa domanda non esiste.",
+                                "de": "Diese Frage gibt es nicht."},
+    "live.refused.other": {"en": "That was refused: {problem}", "it": "Rifiutato: {problem}",
+                           "de": "Abgelehnt: {problem}"},
+    "live.dash.pick": {"en": "Ask the class", "it": "Chiedi alla classe", "de": "Die Klasse fragen"},
+    "live.dash.exercise": {"en": "Exercise", "it": "Esercizio", "de": "Übung"},
+    "live.dash.ask": {"en": "Ask now", "it": "Chiedi ora", "de": "Jetzt fragen"},
+    "live.dash.reveal": {"en": "Show the solution (R)", "it": "Mostra la soluzione (R)",
+                         "de": "Lösung zeigen (R)"},
+    "live.dash.next": {"en": "Next question", "it": "Domanda successiva", "de": "Nächste Frage"},
+    "live.dash.end": {"en": "End", "it": "Fine", "de": "Beenden"},
+    "live.dash.none": {"en": "No question on the class's screens.", "it": "Nessuna domanda sugli schermi della "
+                       "classe.", "de": "Keine Frage auf den Bildschirmen der Klasse."},
+    "live.dash.count": {"en": "{n} answered", "it": "{n} hanno risposto", "de": "{n} haben geantwortet"},
+    "live.dash.answered": {"en": "Answered", "it": "Hanno risposto", "de": "Geantwortet"},
+    "live.dash.missing": {"en": "Not answered yet", "it": "Non hanno ancora risposto",
+                          "de": "Noch nicht geantwortet"},
+    "live.dash.absent": {"en": "Not here", "it": "Assenti", "de": "Nicht da"},
+    "live.dash.correct": {"en": "right", "it": "giusta", "de": "richtig"},
+    "live.dash.refused": {"en": "Not asked: {problem}", "it": "Non chiesta: {problem}",
+                          "de": "Nicht gefragt: {problem}"},
+}
+TEXTS.update(LIVE_TEXTS)
+
 
 def say(lang: str, key: str, **kw: Any) -> str:
     """The text of ``key`` in ``lang`` (English when the language has none), placeholders filled in; any other key

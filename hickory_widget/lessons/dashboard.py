@@ -9,7 +9,8 @@ refused; wrong codes lock only the page they were typed on, for a while). A code
 nothing. Reset and New PIN ask for the code again.
 
 A last tab, Tables, shows every game table of the class live (:mod:`.table_desk`: every hand, pause, close, the
-projector's address, the review of a finished game).
+projector's address, the review of a finished game); beside it, Live question (:mod:`.live_view`): one question
+asked of the whole class, the answers arriving, the reveal.
 
 Kept apart from the page: :class:`ClassView` is the data (rows, cells, most missed, CSV), :class:`Dashboard` draws
 it and carries out the teacher's intents (open, pick a game or a learner, reset one, new PIN, join link, CSV, add
@@ -46,6 +47,8 @@ from .store import Store, StoreError, is_store
 POLL = 2.0
 TABLES_POLL = 1.0
 """Seconds between the Tables tab's questions: a table's moves reach the teacher within one."""
+LIVE_POLL = 0.5
+"""Seconds between the Live question tab's questions: an answer reaches the teacher's tally within one."""
 MISSED_SHOWN = 8
 HANDIN_FILES = 500
 CLASSROOM, HANDIN = "classroom", "hand-in"
@@ -221,6 +224,7 @@ class Dashboard:
         self.tab = "lessons"
         """The page shown: "lessons" (the grid of the game chosen) or "tables" (:mod:`.table_desk`)."""
         self._desk: Any = None
+        self._live: Any = None
         self.panel = Panel(self.handle, failed=t(lang, "classroom.error.failed"))
         if code and weak_code(code):
             self.message = say(lang, "classroom.dash.weak_code")
@@ -256,9 +260,30 @@ class Dashboard:
             self._desk = TableDesk(classroom_tables(self.path), self.lang)
         return self._desk
 
+    @property
+    def live(self) -> Any:
+        """The Live question tab (made on first use), the class's names as its roster."""
+        if self._live is None:
+            from .live import Live
+            from .live_view import LiveDesk
+
+            rows = lambda: self.view.rows if self.view else []  # noqa: E731
+            self._live = LiveDesk(Live(self.path), self.lang, lambda: [r.name for r in rows() if r.source == CLASSROOM])
+        return self._live
+
     def refresh(self, force: bool = False) -> bool:
         """Re-reads the files if they changed (or ``force``); True if the page was redrawn."""
-        stamp = self._stamp() + ((self.desk.stamp(),) if self.tab == "tables" else ())
+        if self.tab == "live" and not force:  # answers arrive often: only the tab is drawn again, not the class
+            stamp = (*self.stamp[:-1], self.live.stamp()) if self.stamp else ()
+            if stamp == self.stamp:
+                self._status()
+                return False
+            self.stamp = stamp
+            self.changed_at = time.time()
+            self.draw()
+            return True
+        stamp = self._stamp() + ((self.desk.stamp(),) if self.tab == "tables" else ()) + (
+            (self.live.stamp(),) if self.tab == "live" else ())
         if not force and stamp == self.stamp and self.view is not None:
             self._status()
             return False
@@ -279,13 +304,17 @@ class Dashboard:
         if kind == "poll":
             self.refresh()
             return
-        if kind == "tab" and arg in ("lessons", "tables"):
+        if kind == "tab" and arg in ("lessons", "tables", "live"):
             self.tab = arg
-            self.panel.poll = TABLES_POLL if arg == "tables" else POLL
+            self.panel.poll = {"tables": TABLES_POLL, "live": LIVE_POLL}.get(arg, POLL)
             self.refresh(force=True)
             return
         if kind.startswith("table-"):
             self.desk.handle(kind, arg, fields)
+            self.refresh(force=True)
+            return
+        if kind.startswith("live-"):
+            self.live.handle(kind, arg, fields)
             self.refresh(force=True)
             return
         names = {r.name for r in self.view.rows if r.source == CLASSROOM} if self.view else set()
@@ -421,9 +450,10 @@ class Dashboard:
                 f'data-testid="dash-open">{x("classroom.dash.open")}</button></div></form>')
             return
         view = self.view or ClassView({})
-        if self.tab == "tables":
+        if self.tab in ("tables", "live"):
+            tab = self.desk.html() if self.tab == "tables" else self.live.html()
             self.panel.html = "".join([f'<div data-testid="dashboard" lang="{lang}">{head}', note, self._games(view),
-                                       self.desk.html(), "</div>"])
+                                       tab, "</div>"])
             self.draw_ms = (time.perf_counter() - started) * 1000
             self._status()
             return
@@ -447,6 +477,9 @@ class Dashboard:
         tabs += (f'<button data-action="tab" data-arg="tables" data-testid="dash-tab-tables" aria-pressed='
                  f'"{str(tables).lower()}"{" class=cl-main" if tables else ""}>'
                  f'{escape(say(lang, "table.dash.title"))}</button>')
+        live = self.tab == "live"
+        tabs += (f'<button data-action="tab" data-arg="live" data-testid="dash-tab-live" aria-pressed='
+                 f'"{str(live).lower()}"{" class=cl-main" if live else ""}>{escape(say(lang, "live.title"))}</button>')
         return (f'<nav class="cl-bar" data-testid="dash-games" data-game="{self.game}">'
                 f'<span>{escape(t(lang, "classroom.dash.games"))}</span>{tabs}</nav>')
 

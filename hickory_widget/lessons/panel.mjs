@@ -65,6 +65,17 @@ function render({ model, el }) {
     link.click();
     link.remove();
   });
+  // a button with data-key="r" is pressed by that key too (not while typing in a field)
+  const onKey = (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || !/^[a-z]$/i.test(event.key)) return;
+    if (event.target instanceof Element && event.target.matches("input, select, textarea")) return;
+    const target = page.querySelector(`[data-key="${event.key.toLowerCase()}"]`);
+    if (target && !target.disabled) {
+      event.preventDefault();
+      send(target);
+    }
+  };
+  document.addEventListener("keydown", onKey);
   let timer = null;
   const schedule = () => {
     if (timer) clearInterval(timer);
@@ -73,7 +84,10 @@ function render({ model, el }) {
   };
   model.on("change:poll", schedule);
   schedule();
-  return () => { if (timer) clearInterval(timer); };
+  return () => {
+    if (timer) clearInterval(timer);
+    document.removeEventListener("keydown", onKey);
+  };
 }
 
 export default { render };

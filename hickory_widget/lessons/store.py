@@ -170,7 +170,24 @@ def _schema_2(db: sqlite3.Connection) -> None:
     create_schema(db)
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_schema_1, _schema_2)
+def _schema_3(db: sqlite3.Connection) -> None:
+    """Live class mode (lessons/live.py): a question asked of the whole class, each learner's one answer, and who
+    has the question on their screen."""
+    for sql in (
+        "CREATE TABLE live (id INTEGER PRIMARY KEY AUTOINCREMENT, exercise TEXT, position TEXT,"
+        " status TEXT NOT NULL CHECK (status IN ('asked', 'revealed', 'closed')), asked_at REAL NOT NULL,"
+        " revealed_at REAL, by TEXT NOT NULL DEFAULT 'teacher',"
+        " CHECK ((exercise IS NULL) != (position IS NULL)))",
+        "CREATE TABLE live_answers (session INTEGER NOT NULL REFERENCES live (id), learner TEXT NOT NULL,"
+        " answer TEXT NOT NULL, at REAL NOT NULL, changes INTEGER NOT NULL DEFAULT 0,"
+        " PRIMARY KEY (session, learner)) WITHOUT ROWID",
+        "CREATE TABLE live_seen (session INTEGER NOT NULL REFERENCES live (id), learner TEXT NOT NULL,"
+        " at REAL NOT NULL, PRIMARY KEY (session, learner)) WITHOUT ROWID",
+    ):
+        db.execute(sql)
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_schema_1, _schema_2, _schema_3)
 """Step ``i`` brings a store from ``user_version`` i to i + 1, inside one transaction."""
 
 
@@ -349,26 +366,32 @@ class Store:
         """``change`` applied to the learner's record of ``key`` in one transaction, within the learner's bounds;
         returns the record written."""
         with self.writing() as db:
-            row = db.execute(f"SELECT {', '.join(FIELDS)} FROM records WHERE learner = ? AND exercise = ?",
-                             (learner, key)).fetchone()
-            old = _record(row) if row else check_record({})
-            new = check_record(change(dict(old, wrong=list(old["wrong"]))))
-            if row is None:
-                count = db.execute("SELECT count(*) FROM records WHERE learner = ?", (learner,)).fetchone()[0]
-                if count >= MAX_RECORDS:
-                    raise StoreLimitError(f"{learner!r} has records of {MAX_RECORDS} exercises, the most one learner "
-                                          "may have; nothing was saved", self.path)
-            wrong = json.dumps(new["wrong"], ensure_ascii=False)
-            if len(wrong) > 2 and new["wrong"] != old["wrong"]:
-                used = db.execute("SELECT coalesce(sum(length(CAST(wrong AS BLOB))), 0) FROM records WHERE "
-                                  "learner = ? AND exercise != ?", (learner, key)).fetchone()[0]
-                if used + len(wrong.encode()) > MAX_ANSWER_BYTES:
-                    raise StoreLimitError(f"{learner!r}'s stored answers would pass {MAX_ANSWER_BYTES:,} bytes, the "
-                                          "most one learner may keep; nothing was saved", self.path)
-            db.execute(f"INSERT OR REPLACE INTO records (learner, exercise, {', '.join(FIELDS)}) VALUES "
-                       f"(?, ?, {', '.join('?' * len(FIELDS))})",
-                       (learner, key, *(new[f] for f in FIELDS[:-1]), wrong))
-            return new
+            return self.change_in(db, learner, key, change)
+
+    def change_in(self, db: sqlite3.Connection, learner: str, key: str,
+                  change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+        """:meth:`change` inside a write transaction the caller holds (live class mode writes a whole class's
+        answers in one)."""
+        row = db.execute(f"SELECT {', '.join(FIELDS)} FROM records WHERE learner = ? AND exercise = ?",
+                         (learner, key)).fetchone()
+        old = _record(row) if row else check_record({})
+        new = check_record(change(dict(old, wrong=list(old["wrong"]))))
+        if row is None:
+            count = db.execute("SELECT count(*) FROM records WHERE learner = ?", (learner,)).fetchone()[0]
+            if count >= MAX_RECORDS:
+                raise StoreLimitError(f"{learner!r} has records of {MAX_RECORDS} exercises, the most one learner "
+                                      "may have; nothing was saved", self.path)
+        wrong = json.dumps(new["wrong"], ensure_ascii=False)
+        if len(wrong) > 2 and new["wrong"] != old["wrong"]:
+            used = db.execute("SELECT coalesce(sum(length(CAST(wrong AS BLOB))), 0) FROM records WHERE "
+                              "learner = ? AND exercise != ?", (learner, key)).fetchone()[0]
+            if used + len(wrong.encode()) > MAX_ANSWER_BYTES:
+                raise StoreLimitError(f"{learner!r}'s stored answers would pass {MAX_ANSWER_BYTES:,} bytes, the "
+                                      "most one learner may keep; nothing was saved", self.path)
+        db.execute(f"INSERT OR REPLACE INTO records (learner, exercise, {', '.join(FIELDS)}) VALUES "
+                   f"(?, ?, {', '.join('?' * len(FIELDS))})",
+                   (learner, key, *(new[f] for f in FIELDS[:-1]), wrong))
+        return new
 
     def reset(self, learner: str, keys: Iterable[str] | None = None) -> int:
         """Forgets the learner's records (or those of ``keys``); returns how many went."""
