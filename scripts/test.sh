@@ -58,10 +58,22 @@ ensure_proxy() {
     echo "warning: npm could not install configurable-http-proxy; the JupyterHub test will skip (or fail in CI)" >&2
 }
 
+# ESLint for the front end (tests/test_js.py; eslint.config.mjs), from npm into the same cache, never into the tree.
+ensure_eslint() {
+  local folder="${HICKORY_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hickory-widget/npm}/eslint"
+  export HICKORY_ESLINT="$folder"
+  [ -f "$folder/node_modules/eslint/bin/eslint.js" ] && return 0
+  command -v npm >/dev/null || return 0   # ensure_node said why; the lint test then skips (or fails in CI)
+  echo "==> installing ESLint from npm into $folder"
+  npm install --no-audit --no-fund --prefix "$folder" eslint@9 @eslint/js@9 globals@15 >/dev/null ||
+    echo "warning: npm could not install ESLint; the lint test will skip (or fail in CI)" >&2
+}
+
 ensure_venv test
 ensure_chromium
 ensure_node
 ensure_proxy
+ensure_eslint
 echo "==> ruff"
 .venv/bin/ruff check .
 echo "==> pytest (pure Python)"

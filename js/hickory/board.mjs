@@ -1,7 +1,7 @@
 // DOM/SVG drawing of the view model (hickory_widget/view.py). Draws only; intents go through ctx.send.
 // Imports stay on ONE line each (the Python side drops lines starting with `import `).
 // No top-level name here may repeat one in geometry.mjs or widget.mjs: the three files are concatenated.
-import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, clusterOffsets, rowOffsets, CHAIN, chainSpaces, chainRight, weightPosition, shortLabel, fitLines, } from "./geometry.mjs";
+import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, rowOffsets, CHAIN, chainSpaces, chainRight, weightPosition, shortLabel, fitLines, } from "./geometry.mjs";
 import { htmlNode, listen } from "../core/dom.mjs";
 import { shellButton, shellCheck, shellControls, shellDecision, shellKept, shellLanguage, shellLog, shellProjector, shellSelect, shellUndoRedo } from "../core/shell.mjs";
 
@@ -507,7 +507,6 @@ export function drawClock(view, ctx) {
     const o = outerSpace(n);
     const mouseW = (m) => (view.mice[m]?.kind === "scavenger" ? 40 : 27);
     const outerWidths = [...(num.leaf || n === 12 ? [22] : []), ...num.outer.map(mouseW)];
-    const outerItems = outerWidths.length;
     const ow = Math.max(44, Math.min(128, outerWidths.reduce((a, w) => a + w + 3, 0) + 16));
     const offs = rowOffsets(outerWidths, n, { gap: 3, maxWidth: 112 });
     spaces.appendChild(memo(ctx, `outer:${n}`, JSON.stringify([outerWidths, num.leaf, view.lang]), () => {
