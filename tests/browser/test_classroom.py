@@ -252,7 +252,10 @@ def test_the_teachers_dashboard_shows_the_class_live_exports_csv_and_resets_one(
         attempts = record.get("tries", 0) if record.get("stars") else record.get("misses", 0)
         assert int(row["attempts"]) == attempts, row
     bea_first = next(r for r in rows if r["learner"] == "bea" and r["key"] == "goal/grab-button")
-    assert bea_first["wrong_answers"] == " | ".join(records["bea"]["goal/grab-button"]["wrong"]) != ""
+    wrong = records["bea"]["goal/grab-button"]["wrong"]
+    assert bea_first["wrong_answer_ids"] == " | ".join(wrong) != ""
+    # the answers as the board named them (a move's label, not its id such as "leap:6")
+    assert bea_first["wrong_answers"] and not set(bea_first["wrong_answers"].split(" | ")) & set(wrong), bea_first
 
     # reset one learner, after a second click that confirms it with the teacher's code typed again
     grid.locator('a[data-arg="bea"]').click()
