@@ -69,8 +69,10 @@ def pair(game_name: str, strong: str, weak: str, games: int, clock: dict[str, li
                 mine, theirs = rank_of(g, me), rank_of(g, p)
                 wins += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
                 n += 1
-        print(f"  {game_name} {strong}/{weak} game {k + 1 - start}/{games}: {wins:.1f}/{n}", file=sys.stderr,
-              flush=True)
+        times = clock[strong]
+        print(f"  {game_name} {strong}/{weak} game {k + 1 - start}/{games} (seed index {k}): {wins:.1f}/{n}; "
+              f"{strong} {1000 * sum(times) / len(times):.0f} ms mean, {1000 * max(times):.0f} ms max, "
+              f"{len(times)} decisions", file=sys.stderr, flush=True)
     return wins, n
 
 
