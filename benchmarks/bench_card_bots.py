@@ -5,7 +5,11 @@ Clocktowers is played by 2 (the level and the one below). Mice! needs 3 players:
 the level below, in every seat in turn, and a game counts once per lower opponent: a win when it outscores that
 opponent (M14's tie-break on captured mice included), a half when they tie (the 2-player reading of "beats").
 
-    python benchmarks/bench_card_bots.py [games per pair, default 40] [clocktowers|mice ...] [--pairs eager:random,...]
+    python benchmarks/bench_card_bots.py [games per pair, default 40] [clocktowers|mice ...]
+        [--pairs=eager:random,...] [--start=K]
+
+``--start=K`` plays games K.. (the seeds of a longer run), so one long run can be split across processes and the
+wins added up.
 
 Time per decision is CPU time of this process (``time.process_time``): one core's cost, which a loaded machine
 does not inflate the way it inflates wall time.
@@ -45,9 +49,10 @@ def rank_of(game: object, player: str) -> int:
     return next(s.rank for s in game.standings() if s.player == player)  # type: ignore[attr-defined]
 
 
-def pair(game_name: str, strong: str, weak: str, games: int, clock: dict[str, list[float]]) -> tuple[float, int]:
+def pair(game_name: str, strong: str, weak: str, games: int, clock: dict[str, list[float]],
+         start: int = 0) -> tuple[float, int]:
     wins, n = 0.0, 0
-    for k in range(games):
+    for k in range(start, start + games):
         if game_name == "clocktowers":
             g = ClocktowersGame.new(players=2, seed=1000 + k // 2)
             players = list(g.scores)
@@ -64,11 +69,16 @@ def pair(game_name: str, strong: str, weak: str, games: int, clock: dict[str, li
                 mine, theirs = rank_of(g, me), rank_of(g, p)
                 wins += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
                 n += 1
+        times = clock[strong]
+        print(f"  {game_name} {strong}/{weak} game {k + 1 - start}/{games} (seed index {k}): {wins:.1f}/{n}; "
+              f"{strong} {1000 * sum(times) / len(times):.0f} ms mean, {1000 * max(times):.0f} ms max, "
+              f"{len(times)} decisions", file=sys.stderr, flush=True)
     return wins, n
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--pairs")]
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    start = int(next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--start=")), 0))
     picked = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--pairs=")), None)
     games = int(args[0]) if args else 40
     which = args[1:] or ["clocktowers", "mice"]
@@ -81,7 +91,7 @@ def main() -> None:
         print(f"{game_name}: {games} games per pair, seats alternated")
         print(f"{'level':>8} {'vs':>8} {'wins':>7} {'rate':>6}  95% interval")
         for weak, strong in pairs:
-            wins, n = pair(game_name, strong, weak, games, clock)
+            wins, n = pair(game_name, strong, weak, games, clock, start)
             lo, hi = wilson(wins, n)
             print(f"{strong:>8} {weak:>8} {wins:>5.1f}/{n:<3} {wins / n:6.1%}  [{lo:.1%}, {hi:.1%}]", flush=True)
         for level in levels:

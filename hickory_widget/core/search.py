@@ -151,7 +151,9 @@ class SearchBot:
     A game may set its own budget in ``bot_search = {"deals": n, "horizon": m}`` (Mice!'s playout policy resolves
     hunts, so it takes fewer deals to stay under a second a decision), and ``"playouts"``: the most option playouts
     one decision may spend (deals shrink, down to 2, when there are many options) and ``"steps"``: the most policy
-    decisions in all (the horizon shrinks, down to 2); ``deals``/``horizon`` given to the bot win."""
+    decisions in all (the horizon shrinks, down to 2); ``deals``/``horizon`` given to the bot win. Past
+    ``playouts / 2`` options those floors win over the caps: 2 deals of 2 steps for each option. What the last
+    decision spent is kept in ``playouts`` and ``steps``."""
 
     DEALS, HORIZON = 12, 8
     """The budget when neither the bot nor the game names one."""
@@ -161,9 +163,14 @@ class SearchBot:
         self.rng = random.Random(seed)
         self.deals = deals
         self.horizon = horizon
+        self.playouts = 0
+        """Option playouts the last searched decision spent (0 when it had one option or no search)."""
+        self.steps = 0
+        """Policy decisions those playouts made: what the budget's ``playouts`` and ``steps`` bound."""
 
     def choose(self, game: Any) -> str:
         ids = game.choice_ids
+        self.playouts = self.steps = 0
         if len(ids) == 1:
             return ids[0]
         if not getattr(type(game), "bot_sim", False):  # a flow that cannot restart from a bare state
@@ -200,6 +207,8 @@ class SearchBot:
                     sim.choose(greedy_choice(look, sim, policy, follow=False))
                     steps += 1
                 totals[i] += look.value(sim, me)
+                self.playouts += 1
+                self.steps += steps
         best, best_key = ids[0], (0.0, 0, 0)
         for i, option in enumerate(ids):
             key = (-totals[i], look.rank(option), i)

@@ -68,6 +68,32 @@ def test_the_search_level_at_its_full_budget_is_seeded(name: str) -> None:
     assert first in game.choice_ids and decide(game, make("search", 4)) == first
 
 
+def test_the_search_level_keeps_to_its_budget_per_decision() -> None:
+    """Clocktowers' budget (deals, horizon, at most ``playouts`` option playouts and ``steps`` policy decisions a
+    decision) counted on the decisions of a seeded game: each option gets the same number of deals, and the caps
+    hold but for the floor of 2 deals of 2 steps when a turn offers more than half as many options as playouts."""
+    budget = ClocktowersGame.bot_search
+    game = ClocktowersGame.new(players=2, seed=5)
+    greedy = {p: GreedyBot(i) for i, p in enumerate(game.scores)}
+    searched, widest = 0, 0
+    while not game.over and searched < 4:
+        n = len(game.choice_ids)
+        if n > 1 and (searched < 2 or n > widest):  # the first decisions and the widest ones seen later
+            bot = SearchBot(2)
+            decide(game, bot)
+            deals = min(budget["deals"], max(2, budget["playouts"] // n))
+            assert bot.playouts == deals * n and bot.playouts <= max(budget["playouts"], 2 * n)
+            assert 0 < bot.steps <= min(budget["horizon"] * bot.playouts, max(budget["steps"], 2 * bot.playouts))
+            searched, widest = searched + 1, max(widest, n)
+        game.choose(decide(game, greedy[game.decision.player]))
+    assert searched == 4 and widest > budget["playouts"] // budget["deals"]  # a decision where the deals shrank
+    one = ClocktowersGame.new(players=2, seed=5)
+    while len(one.choice_ids) > 1:
+        one.choose(decide(one, greedy[one.decision.player]))
+    bot = SearchBot(2)
+    assert decide(one, bot) == one.choice_ids[0] and bot.playouts == bot.steps == 0
+
+
 @pytest.mark.parametrize("level", ["eager", "greedy", "search"])
 @pytest.mark.parametrize("pairs", [_ct_pairs, _mice_pairs], ids=["clocktowers", "mice"])
 def test_a_level_decides_the_same_in_two_games_its_seat_cannot_tell_apart(pairs: Any, level: str) -> None:
