@@ -162,3 +162,13 @@ def test_the_search_overrules_the_greedy_bot_only_by_a_clear_margin() -> None:
         differ += MCTSBot(4, playouts=8, deadline=None, clearly=-2.0).choose(p) != greedy
         p.choose(rng.choice(calm(p.choice_ids)))
     assert differ > 0
+
+
+def test_the_deadline_works_where_time_has_no_thread_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide (the static site) has no time.thread_time: the deadline falls back to the process's CPU clock."""
+    import time
+
+    monkeypatch.delattr(time, "thread_time")
+    hurried = MCTSBot(3, playouts=50, deadline=1e-9)
+    hurried.choose(mid_game())
+    assert (hurried.iterations, hurried.cut_short) == (1, 1)

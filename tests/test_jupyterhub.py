@@ -231,14 +231,23 @@ def hub() -> Iterator[Hub]:
         shutil.rmtree(base, ignore_errors=True)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
+def in_own_browser(body: Any, *args: Any) -> None:
+    """Runs ``body(chromium, *args)`` on a thread of its own with a Chromium of its own: in a full run the browser
+    tests' Playwright holds an asyncio loop on pytest's thread, where the sync API refuses to start another."""
+    from concurrent.futures import ThreadPoolExecutor
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    def run() -> None:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                body(chromium, *args)
+            finally:
+                chromium.close()
+
+    with ThreadPoolExecutor(1) as own:
+        own.submit(run).result()
 
 
 def log_in(browser: Any, hub: Hub, name: str) -> Any:
@@ -275,7 +284,11 @@ def read_as(user: str, path: Path) -> tuple[str, Any]:
     return result
 
 
-def test_three_learners_on_the_hub_each_themselves_with_progress_only_they_can_read(hub: Hub, browser: Any) -> None:
+def test_three_learners_on_the_hub_each_themselves_with_progress_only_they_can_read(hub: Hub) -> None:
+    in_own_browser(three_learners, hub)
+
+
+def three_learners(browser: Any, hub: Hub) -> None:
     from playwright.sync_api import expect
 
     from hickory_widget.lessons.progress import read_learners

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 SETUP_CELL = """\
 from hickory_widget.mice import MiceGame
 game = MiceGame.new(players=3, seed=1)
-w = game.widget(seats={"P3": "greedy"})
+w = game.widget(seats={"P3": "eager"})  # the eager bot: the hunts below are what it plays
 w
 """
 READ_BACK_CELL = 'print(f"kernel: round={w.game.state.round} history={w.game.history}")'

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -38,6 +39,12 @@ greedy bot's choice to be taken instead of it: 16 iterations are few, and a clos
 SCALE = 25.0
 """Points of margin that make a result clearly good (tanh(1) = 0.76): a wider scale keeps a 2-point gain from
 vanishing when a player is already well ahead."""
+
+
+def _cpu_clock() -> Callable[[], float]:
+    """This thread's CPU clock for the deadline; where there is none (Pyodide, in the static site, has no
+    ``time.thread_time``) the process's, which is the same there: one thread."""
+    return getattr(time, "thread_time", time.process_time)
 
 
 @dataclass(slots=True)
@@ -90,7 +97,7 @@ class MCTSBot:
         if self.finisher is not None and finishing(here.state):
             return self.finisher.choose(here)  # late in the last round: every option played to the end
         root = Node(me)
-        clock = time.thread_time
+        clock = _cpu_clock()
         stop = clock() + self.deadline if self.deadline is not None else math.inf
         done = 0
         while done < self.playouts:
