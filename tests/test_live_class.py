@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
+from support.classroom import CODE, new_classroom, send
 
 from hickory_widget.lessons.app import classroom_app
 from hickory_widget.lessons.dashboard import Dashboard
@@ -18,22 +18,13 @@ from hickory_widget.lessons.live import Live, LiveError, exercise
 from hickory_widget.lessons.live_view import LiveBar, LiveExercise
 from hickory_widget.lessons.store import MIGRATIONS, Store
 
-CODE = "K7QM-4XPA"
 KEY = "goal/where-hand"
 """A Hickory Dickory question of one answer among 4, 5 and 12 (the Spotter decides next at 5)."""
 
 
 @pytest.fixture
 def classroom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("HICKORY_PROGRESS", str(tmp_path / "progress.sqlite3"))
-    monkeypatch.setenv("HICKORY_TEACHER_CODE", CODE)
-    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
-    return tmp_path / "progress.sqlite3"
-
-
-def send(page: Any, kind: str, arg: str | None = None, **fields: str) -> None:
-    """What the browser sends when a button of a kernel-drawn page is clicked (or its poll ticks)."""
-    page._on_msg(None, {"type": kind, "arg": arg, "fields": fields})
+    return new_classroom(tmp_path, monkeypatch)
 
 
 def device(name: str, lang: str = "en") -> LiveBar:

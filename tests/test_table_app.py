@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.classroom import CODE, new_classroom, send
 
 from hickory_widget.core.information import public_view
 from hickory_widget.lessons.app import classroom_app
@@ -22,20 +23,10 @@ from hickory_widget.lessons.table_view import TableSeat
 from hickory_widget.lessons.table_watch import TableWatch
 from hickory_widget.lessons.tables import classroom_tables
 
-CODE = "K7QM-4XPA"
-
 
 @pytest.fixture
 def classroom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("HICKORY_PROGRESS", str(tmp_path / "progress.sqlite3"))
-    monkeypatch.setenv("HICKORY_TEACHER_CODE", CODE)
-    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
-    return tmp_path / "progress.sqlite3"
-
-
-def send(page: Any, kind: str, arg: str | None = None, **fields: str) -> None:
-    """What the browser sends when a button of a kernel-drawn page is clicked."""
-    page._on_msg(None, {"type": kind, "arg": arg, "fields": fields})
+    return new_classroom(tmp_path, monkeypatch)
 
 
 def click(widget: Any, choice: str) -> None:
