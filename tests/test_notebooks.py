@@ -10,8 +10,11 @@ the extra lacks it fails here, as it would in the user's JupyterLab.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import subprocess
+import sys
 from importlib import metadata
 from pathlib import Path
 
@@ -128,8 +131,16 @@ def test_an_example_notebook_holds_the_metadata_its_kernel_reports(path: Path) -
     """JupyterLab writes the kernel's language_info into a notebook as it opens it; a notebook holding less is
     shown with unsaved changes before anything runs (tests/browser/test_notebooks_open_clean.py). The examples
     hold what the project's Python reports (its version included: on another Python the mark comes back)."""
-    from ipykernel.ipkernel import IPythonKernel
-
     meta = nbformat.read(path, as_version=4).metadata
     assert meta.kernelspec == {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-    assert meta.language_info == IPythonKernel.language_info, "rewrite it: scripts/notebook_metadata.py"
+    assert meta.language_info == kernel_language_info(), "rewrite it: scripts/notebook_metadata.py"
+
+
+@functools.cache
+def kernel_language_info() -> dict:
+    """The kernel's language_info, asked in a process of its own: importing ipykernel's kernel swaps the comm
+    factory for the whole process, and widgets made later in this one would have a comm without a kernel (they
+    would send no state: tests/test_widget.py's message tests failed after this file in a full run)."""
+    code = "import json; from ipykernel.ipkernel import IPythonKernel; print(json.dumps(IPythonKernel.language_info))"
+    return json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                     check=True).stdout)
