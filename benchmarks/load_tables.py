@@ -67,6 +67,15 @@ class Failed(Exception):
 
 
 # ------------------------------------------------------------------------------------------ a simulated learner
+def binary_message(data: bytes) -> dict[str, Any]:
+    """A message with buffers as jupyter_server sends it: a count, the offsets, the JSON, then the buffers (the
+    buffers themselves are not needed here)."""
+    count = int.from_bytes(data[:4], "big")
+    offsets = [int.from_bytes(data[4 + 4 * i:8 + 4 * i], "big") for i in range(count)]
+    end = offsets[1] if count > 1 else len(data)
+    return json.loads(data[offsets[0]:end])
+
+
 class SimClient:
     """One learner's device without a browser: the kernel websocket and the widget models, as the page keeps them."""
 
@@ -91,13 +100,15 @@ class SimClient:
                                              f"?session_id={self.session}", max_msg_size=0, heartbeat=None)
         self.reader = asyncio.create_task(self._read())
         control = uuid.uuid4().hex
-        await self._send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}})
+        await self._send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+                         {"version": "1.0.0"})  # ipywidgets' control protocol, as the widget manager says
         await self._send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
 
-    async def _send(self, kind: str, content: dict[str, Any]) -> None:
+    async def _send(self, kind: str, content: dict[str, Any], metadata: dict[str, Any] | None = None) -> None:
         header = {"msg_id": uuid.uuid4().hex, "username": self.name, "session": self.session, "msg_type": kind,
                   "version": "5.3", "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
-        await self.ws.send_str(json.dumps({"header": header, "parent_header": {}, "metadata": {}, "content": content,
+        await self.ws.send_str(json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {},
+                                           "content": content,
                                            "channel": "shell", "buffers": []}))
 
     async def custom(self, model: str, content: dict[str, Any]) -> None:
@@ -106,9 +117,12 @@ class SimClient:
 
     async def _read(self) -> None:
         async for frame in self.ws:
-            if frame.type != aiohttp.WSMsgType.TEXT:
+            if frame.type == aiohttp.WSMsgType.TEXT:
+                msg = json.loads(frame.data)
+            elif frame.type == aiohttp.WSMsgType.BINARY:
+                msg = binary_message(frame.data)
+            else:
                 continue
-            msg = json.loads(frame.data)
             kind, content = msg["header"]["msg_type"], msg.get("content", {})
             data = content.get("data") or {}
             if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
@@ -269,6 +283,7 @@ async def play(tables: Any, table: int, devices: dict[str, Any], moves: int, rng
             target = tables.view(table, seat)["version"]
             row = next((r for r in tables.log(table) if r["version"] == before + 1), None)
             out["accepted"].append((table, before + 1, seat, choice, row))
+            out["browser_clicks" if isinstance(device, BrowserClient) else "sim_clicks"].append(1)
             others = [d for s, d in devices.items() if s != seat]
             times = await asyncio.gather(*(seen_version(d, target, 30) for d in others))
         except (Failed, Exception) as exc:  # counted: a load test must not stop at the first failure
@@ -309,7 +324,8 @@ async def run_class(args: argparse.Namespace, url: str, store: Path, server: int
         names = [s["seat"] for s in tables.seats(table)]
         seats += [(table, s, spec["game"]) for s in (names[:-1] if spec["bot"] else names)]
     out: dict[str, list[Any]] = {k: [] for k in ("errors", "accepted", "first_board", "one_move", "one_device",
-                                                  "all_move", "all_device", "browser_first", "sim_first")}
+                                                  "all_move", "all_device", "browser_first", "sim_first",
+                                                  "browser_clicks", "sim_clicks", "live_answered")}
     async with async_playwright() as p, aiohttp.ClientSession() as http:
         browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS) \
             if args.browsers else None
@@ -372,7 +388,12 @@ async def live_round(store: Path, devices: dict[tuple[int, str], Any], args: arg
     live = Live(store)
     asked = time.perf_counter()
     session = live.ask(LIVE_KEY)
-    results = await asyncio.gather(*(d.answer_live(60) for d in devices.values()), return_exceptions=True)
+
+    async def answer(device: Any) -> None:
+        await device.answer_live(60)
+        out["live_answered"].append(time.perf_counter() - asked)
+
+    results = await asyncio.gather(*(answer(d) for d in devices.values()), return_exceptions=True)
     for device, result in zip(devices.values(), results, strict=True):
         if isinstance(result, BaseException):
             out["errors"].append(f"{device.name} live: {type(result).__name__}: {str(result)[:160]}")
@@ -467,8 +488,10 @@ def main() -> int:
               f"total {sum(rss):.0f} MiB over {len(rss)} kernels")
     if res.get("live"):
         print(f"live class, {learners} answers    question asked to every answer in the store: "
-              f"{res['live'][0]:.2f} s (+ up to {POLL:g} s for the teacher's tab to poll)")
-    print(f"moves accepted / lost       {len(res['accepted'])} / {res['lost'][0]}")
+              f"{res['live'][0]:.2f} s (+ up to {POLL:g} s for the teacher's tab to poll); "
+              f"each learner's answer sent {_ms(res['live_answered'])} after the question")
+    print(f"moves accepted / lost       {len(res['accepted'])} / {res['lost'][0]} ({len(res['browser_clicks'])} "
+          f"clicked in Chromium, {len(res['sim_clicks'])} sent by simulated clients)")
     print(f"wall time                   {wall:.0f} s")
     print(f"errors                      {len(errors)}")
     for e in errors[:20]:
