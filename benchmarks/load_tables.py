@@ -226,8 +226,8 @@ class BrowserClient:
         await page.wait_for_selector("[data-testid=join-pin2]", timeout=60_000)
         await page.fill("[data-testid=join-pin2]", PIN)
         await page.keyboard.press("Enter")
-        await (await page.wait_for_selector("[data-testid=show-tables]", timeout=120_000)).click()
-        await (await page.wait_for_selector(f"[data-testid=sit-{table}-{seat}]", timeout=120_000)).click()
+        await page.click("[data-testid=show-tables]", timeout=120_000)
+        await page.click(f"[data-testid=sit-{table}-{seat}]", timeout=120_000)  # found again if the list redraws
         await page.wait_for_selector(f'[data-testid=seat-head][data-seat="{seat}"]', timeout=120_000)
 
     @property
@@ -336,6 +336,8 @@ async def run_class(args: argparse.Namespace, url: str, store: Path, server: int
             devices[(table, seat)] = BrowserClient(browser, url, name) if i in browser_at else \
                 SimClient(http, url, name)
 
+        seated: set[tuple[int, str]] = set()
+
         async def arrive(key: tuple[int, str], game: str, delay: float) -> None:
             await asyncio.sleep(delay)
             start = time.perf_counter()
@@ -346,19 +348,21 @@ async def run_class(args: argparse.Namespace, url: str, store: Path, server: int
                 out["errors"].append(f"{device.name} at {key}: {type(exc).__name__}: {str(exc).splitlines()[0]}")
                 return
             took = time.perf_counter() - start
+            seated.add(key)
             out["first_board"].append(took)
             out["browser_first" if isinstance(device, BrowserClient) else "sim_first"].append(took)
 
         try:
             await asyncio.gather(*(arrive((t, s), g, i * args.stagger) for i, (t, s, g) in enumerate(seats)))
-            if not out["errors"]:
-                at = lambda t: {s: d for (tt, s), d in devices.items() if tt == t}  # noqa: E731
-                first = seats[0][0]
-                await play(tables, first, at(first), args.moves, rng, out, "one")
-                await asyncio.gather(*(play(tables, t, at(t), args.moves, rng, out, "all")
-                                       for t in sorted({s[0] for s in seats})))
-                out["rss"] = kernel_rss(server)
-                out["live"] = [await live_round(store, devices, args, out)]
+            # the tables where every learner sat play (a learner who could not sit is an error already)
+            whole = [t for t in sorted({s[0] for s in seats}) if all((t, s) in seated for tt, s, _g in seats
+                                                                     if tt == t)]
+            at = lambda t: {s: d for (tt, s), d in devices.items() if tt == t}  # noqa: E731
+            if whole:
+                await play(tables, whole[0], at(whole[0]), args.moves, rng, out, "one")
+                await asyncio.gather(*(play(tables, t, at(t), args.moves, rng, out, "all") for t in whole))
+            out["rss"] = kernel_rss(server)
+            out["live"] = [await live_round(store, {k: d for k, d in devices.items() if k in seated}, args, out)]
         finally:
             for device in devices.values():
                 with contextlib.suppress(Exception):
