@@ -50,7 +50,6 @@ import aiohttp
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load_classroom import CHROMIUM, CHROMIUM_ARGS, free_port, load, process_tree, stop, wait_for_pool
 
-from hickory_widget.lessons.live import Live
 from hickory_widget.lessons.tables import classroom_tables
 
 MAX_LEARNERS = 40
@@ -337,6 +336,7 @@ async def run_class(args: argparse.Namespace, url: str, store: Path, server: int
                 SimClient(http, url, name)
 
         seated: set[tuple[int, str]] = set()
+        teacher: SimClient | None = None
 
         async def arrive(key: tuple[int, str], game: str, delay: float) -> None:
             await asyncio.sleep(delay)
@@ -353,6 +353,7 @@ async def run_class(args: argparse.Namespace, url: str, store: Path, server: int
             out["browser_first" if isinstance(device, BrowserClient) else "sim_first"].append(took)
 
         try:
+            teacher = await teacher_desk(http, url)
             await asyncio.gather(*(arrive((t, s), g, i * args.stagger) for i, (t, s, g) in enumerate(seats)))
             # the tables where every learner sat play (a learner who could not sit is an error already)
             whole = [t for t in sorted({s[0] for s in seats}) if all((t, s) in seated for tt, s, _g in seats
@@ -362,9 +363,9 @@ async def run_class(args: argparse.Namespace, url: str, store: Path, server: int
                 await play(tables, whole[0], at(whole[0]), args.moves, rng, out, "one")
                 await asyncio.gather(*(play(tables, t, at(t), args.moves, rng, out, "all") for t in whole))
             out["rss"] = kernel_rss(server)
-            out["live"] = [await live_round(store, {k: d for k, d in devices.items() if k in seated}, args, out)]
+            out["live"] = [await live_round(teacher, {k: d for k, d in devices.items() if k in seated}, out)]
         finally:
-            for device in devices.values():
+            for device in [*devices.values(), *([teacher] if teacher else [])]:
                 with contextlib.suppress(Exception):
                     await device.close()
             if browser is not None:
@@ -385,13 +386,35 @@ def lost(tables: Any, accepted: list[tuple[Any, ...]]) -> int:
     return missing
 
 
-async def live_round(store: Path, devices: dict[tuple[int, str], Any], args: argparse.Namespace,
-                     out: dict[str, list[Any]]) -> float:
-    """The teacher asks a lesson exercise; every learner answers when their row shows it; seconds until all
-    answers are in the store (what the teacher's tab counts)."""
-    live = Live(store)
+TEACHER_CODE = "K7QM-4XPA"
+
+
+async def teacher_desk(http: aiohttp.ClientSession, url: str) -> SimClient:
+    """The teacher's dashboard, simulated like a learner's page: the code typed, the Live question tab opened."""
+    teacher = SimClient(http, url, "teacher")
+    await teacher.open("teacher")
+    dash = await teacher.wait(lambda: teacher.find('data-testid="dash-code"'), 300, "the teacher's code field")
+    await teacher.custom(dash, {"type": "code", "arg": None, "fields": {"code": TEACHER_CODE}})
+    await teacher.wait(lambda: "dash-tab-live" in teacher.models[dash].get("html", ""), 120, "the dashboard")
+    await teacher.custom(dash, {"type": "tab", "arg": "live", "fields": {}})
+    await teacher.wait(lambda: 'data-testid="live-pick"' in teacher.models[dash].get("html", ""), 120,
+                       "the Live question tab")
+    teacher.poller = asyncio.create_task(teacher._poll())
+    return teacher
+
+
+def counted(html: str) -> int:
+    """The answers the teacher's tab shows (the sum of its counts per option)."""
+    return sum(int(n) for n in re.findall(r'data-testid="live-count-[^"]*" data-count="(\d+)"', html))
+
+
+async def live_round(teacher: SimClient, devices: dict[tuple[int, str], Any], out: dict[str, list[Any]]) -> float:
+    """The teacher asks a lesson exercise on the Live tab; every learner answers when their row shows it; seconds
+    from the teacher's click until the teacher's tab counts every answer."""
+    dash = teacher.find('data-testid="dash-live"')
+    assert dash is not None
     asked = time.perf_counter()
-    session = live.ask(LIVE_KEY)
+    await teacher.custom(dash, {"type": "live-ask", "arg": None, "fields": {"live-exercise": LIVE_KEY}})
 
     async def answer(device: Any) -> None:
         await device.answer_live(60)
@@ -401,13 +424,12 @@ async def live_round(store: Path, devices: dict[tuple[int, str], Any], args: arg
     for device, result in zip(devices.values(), results, strict=True):
         if isinstance(result, BaseException):
             out["errors"].append(f"{device.name} live: {type(result).__name__}: {str(result)[:160]}")
-    deadline = time.perf_counter() + 60
-    while len(live.answers(session)) < len(devices) and time.perf_counter() < deadline:
-        await asyncio.sleep(0.02)
-    took = time.perf_counter() - asked
-    if len(live.answers(session)) < len(devices):
-        out["errors"].append(f"live: {len(live.answers(session))} answers of {len(devices)} within 60 s")
-    return took
+    try:
+        await teacher.wait(lambda: counted(teacher.models[dash].get("html", "")) >= len(devices), 60,
+                           f"{len(devices)} answers on the teacher's tab")
+    except Failed as exc:
+        out["errors"].append(str(exc))
+    return time.perf_counter() - asked
 
 
 # ------------------------------------------------------------------------------------------ the server
@@ -425,7 +447,7 @@ def open_tables(store: Path, n_tables: int, bots: int, level: str) -> list[dict[
 
 def start_server(base: Path, port: int, pool: int) -> subprocess.Popen[bytes]:
     """The classroom as a class runs it: ``hickory-classroom`` (Voilà, the hickory template, preheated kernels)."""
-    env = dict(os.environ, HICKORY_PROGRESS=str(base / "classroom.sqlite3"), HICKORY_TEACHER_CODE="K7QM-4XPA",
+    env = dict(os.environ, HICKORY_PROGRESS=str(base / "classroom.sqlite3"), HICKORY_TEACHER_CODE=TEACHER_CODE,
                JUPYTER_RUNTIME_DIR=str(base / "runtime"),
                PYTHONPATH=os.pathsep.join([str(Path(__file__).resolve().parents[1]), os.environ.get("PYTHONPATH", "")]),
                PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
@@ -464,9 +486,9 @@ def main() -> int:
         store = base / "classroom.sqlite3"
         args.plan = open_tables(store, args.tables, args.bots, args.level)
         port = free_port()
-        server = start_server(base, port, learners)
+        server = start_server(base, port, learners + 1)  # and the teacher's
         try:
-            warm = wait_for_pool(server, learners, limit=args.timeout)
+            warm = wait_for_pool(server, learners + 1, limit=args.timeout)
             t0 = time.perf_counter()
             res = asyncio.run(asyncio.wait_for(run_class(args, f"http://127.0.0.1:{port}", store, server.pid),
                                                args.timeout))
@@ -480,8 +502,8 @@ def main() -> int:
           f"({', '.join(s['game'] for s in args.plan)}), {args.bots} seats to {args.level} computer players")
     print(f"machine                     {os.cpu_count()} cores; load (1/5/15 min) {load_before} before, "
           f"{load()} after")
-    print(f"server                      hickory-classroom on 127.0.0.1, {learners} preheated kernels, ready "
-          f"{warm:.0f} s after start")
+    print(f"server                      hickory-classroom on 127.0.0.1, {learners + 1} preheated kernels (the "
+          f"teacher's too), ready {warm:.0f} s after start")
     print(f"first board per learner     {_ms(res['first_board'])}; Chromium {_ms(res['browser_first'])}")
     print(f"move to the other devices   1 table playing: {_ms(res['one_move'])}")
     print(f"  (every other device)      1 table playing: {_ms(res['one_device'])}")
@@ -491,8 +513,8 @@ def main() -> int:
         print(f"memory per kernel (RSS)     median {statistics.median(rss):.0f} MiB, max {max(rss):.0f} MiB, "
               f"total {sum(rss):.0f} MiB over {len(rss)} kernels")
     if res.get("live"):
-        print(f"live class, {learners} answers    question asked to every answer in the store: "
-              f"{res['live'][0]:.2f} s (+ up to {POLL:g} s for the teacher's tab to poll); "
+        print(f"live class, {learners} answers    the teacher's Ask until the teacher's tab counts them all: "
+              f"{res['live'][0]:.2f} s; "
               f"each learner's answer sent {_ms(res['live_answered'])} after the question")
     print(f"moves accepted / lost       {len(res['accepted'])} / {res['lost'][0]} ({len(res['browser_clicks'])} "
           f"clicked in Chromium, {len(res['sim_clicks'])} sent by simulated clients)")
