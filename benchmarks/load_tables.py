@@ -473,6 +473,9 @@ def main() -> int:
     parser.add_argument("--stagger", type=float, default=0.2, help="seconds between two learners' arrivals")
     parser.add_argument("--timeout", type=float, default=900, help="overall limit in seconds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pool", type=int, default=-1,
+                        help="preheated kernels (default: one per learner and the teacher's; 0: none, a kernel is "
+                             "started when a learner arrives)")
     args = parser.parse_args()
     args.bots = max(0, min(args.bots, args.tables))
     learners = 4 * args.tables - args.bots
@@ -486,9 +489,11 @@ def main() -> int:
         store = base / "classroom.sqlite3"
         args.plan = open_tables(store, args.tables, args.bots, args.level)
         port = free_port()
-        server = start_server(base, port, learners + 1)  # and the teacher's
+        pool = learners + 1 if args.pool < 0 else min(args.pool, MAX_LEARNERS + 1)  # and the teacher's
+        server = start_server(base, port, pool)
         try:
-            warm = wait_for_pool(server, learners + 1, limit=args.timeout)
+            warm = wait_for_pool(server, pool, limit=args.timeout) if pool else 0.0
+            started = len(process_tree(server.pid)) - 1
             t0 = time.perf_counter()
             res = asyncio.run(asyncio.wait_for(run_class(args, f"http://127.0.0.1:{port}", store, server.pid),
                                                args.timeout))
@@ -502,8 +507,9 @@ def main() -> int:
           f"({', '.join(s['game'] for s in args.plan)}), {args.bots} seats to {args.level} computer players")
     print(f"machine                     {os.cpu_count()} cores; load (1/5/15 min) {load_before} before, "
           f"{load()} after")
-    print(f"server                      hickory-classroom on 127.0.0.1, {learners + 1} preheated kernels (the "
-          f"teacher's too), ready {warm:.0f} s after start")
+    print(f"server                      hickory-classroom on 127.0.0.1, {pool} preheated kernels"
+          + (f", ready {warm:.0f} s after start ({started} kernels running then)" if pool else
+             " (a kernel started when each visitor arrives)"))
     print(f"first board per learner     {_ms(res['first_board'])}; Chromium {_ms(res['browser_first'])}")
     print(f"move to the other devices   1 table playing: {_ms(res['one_move'])}")
     print(f"  (every other device)      1 table playing: {_ms(res['one_device'])}")
