@@ -87,6 +87,7 @@ class SimClient:
         self.reader: asyncio.Task[None] | None = None
         self.poller: asyncio.Task[None] | None = None
         self.version = -1
+        self.kernel = ""
         self.seat_seen: list[tuple[int, float]] = []  # (version, when) of every seat line received
 
     async def open(self, query: str) -> None:
@@ -95,6 +96,7 @@ class SimClient:
         found = re.search(r'"kernelId": "([0-9a-f-]+)"', page)
         if not found:
             raise Failed(f"{self.name}: no kernel id in the page (HTTP {answer.status})")
+        self.kernel = found[1]
         self.ws = await self.http.ws_connect(f"{self.url.replace('http', 'ws')}/api/kernels/{found[1]}/channels"
                                              f"?session_id={self.session}", max_msg_size=0, heartbeat=None)
         self.reader = asyncio.create_task(self._read())
@@ -292,17 +294,20 @@ async def play(tables: Any, table: int, devices: dict[str, Any], moves: int, rng
         out[f"{label}_device"].extend(t - clicked for t in times)
 
 
-def kernel_rss(server: int) -> list[float]:
-    """RSS in MiB of each kernel (a child of the server, with its own children)."""
-    out = []
+def kernel_rss(server: int) -> dict[str, float]:
+    """RSS in MiB of each kernel of the server (a child, with its own children), by kernel id (read from the
+    connection file's name on its command line)."""
+    out = {}
     for kid in process_tree(server):
         if kid == server or not _parent_is(kid, server):
             continue
-        total = 0
-        for pid in process_tree(kid):
-            with contextlib.suppress(OSError):
-                total += int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE_SIZE
-        out.append(total / 2**20)
+        with contextlib.suppress(OSError):
+            named = re.search(r"kernel-([0-9a-f-]+)\.json", Path(f"/proc/{kid}/cmdline").read_text())
+            total = 0
+            for pid in process_tree(kid):
+                with contextlib.suppress(OSError):
+                    total += int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE_SIZE
+            out[named[1] if named else str(kid)] = total / 2**20
     return out
 
 
@@ -362,7 +367,10 @@ async def run_class(args: argparse.Namespace, url: str, store: Path, server: int
             if whole:
                 await play(tables, whole[0], at(whole[0]), args.moves, rng, out, "one")
                 await asyncio.gather(*(play(tables, t, at(t), args.moves, rng, out, "all") for t in whole))
-            out["rss"] = kernel_rss(server)
+            rss = kernel_rss(server)
+            used = {d.kernel for d in [*devices.values(), teacher] if isinstance(d, SimClient)}
+            out["rss"] = list(rss.values())
+            out["rss_used"] = [v for k, v in rss.items() if k in used]
             out["live"] = [await live_round(teacher, {k: d for k, d in devices.items() if k in seated}, out)]
         finally:
             for device in [*devices.values(), *([teacher] if teacher else [])]:
@@ -515,9 +523,14 @@ def main() -> int:
     print(f"  (every other device)      1 table playing: {_ms(res['one_device'])}")
     print(f"move to the other devices   {args.tables} tables playing: {_ms(res['all_move'])}")
     print(f"  (every other device)      {args.tables} tables playing: {_ms(res['all_device'])}")
+    used = res.get("rss_used", [])
+    if used:
+        print(f"memory per kernel in use    median {statistics.median(used):.0f} MiB, max {max(used):.0f} MiB "
+              f"(RSS of the {len(used)} kernels of simulated learners and the teacher, after the moves)")
     if rss:
-        print(f"memory per kernel (RSS)     median {statistics.median(rss):.0f} MiB, max {max(rss):.0f} MiB, "
-              f"total {sum(rss):.0f} MiB over {len(rss)} kernels")
+        print(f"memory of every kernel      median {statistics.median(rss):.0f} MiB, max {max(rss):.0f} MiB, "
+              f"total {sum(rss):.0f} MiB over {len(rss)} kernels (with the pool's refill: Voilà replaces each "
+              "kernel handed out 60 s later)")
     if res.get("live"):
         print(f"live class, {learners} answers    the teacher's Ask until the teacher's tab counts them all: "
               f"{res['live'][0]:.2f} s; "
