@@ -358,20 +358,23 @@ async def run_class(args: argparse.Namespace, url: str, store: Path, server: int
             out["browser_first" if isinstance(device, BrowserClient) else "sim_first"].append(took)
 
         try:
-            teacher = await teacher_desk(http, url)
-            await asyncio.gather(*(arrive((t, s), g, i * args.stagger) for i, (t, s, g) in enumerate(seats)))
-            # the tables where every learner sat play (a learner who could not sit is an error already)
-            whole = [t for t in sorted({s[0] for s in seats}) if all((t, s) in seated for tt, s, _g in seats
-                                                                     if tt == t)]
-            at = lambda t: {s: d for (tt, s), d in devices.items() if tt == t}  # noqa: E731
-            if whole:
-                await play(tables, whole[0], at(whole[0]), args.moves, rng, out, "one")
-                await asyncio.gather(*(play(tables, t, at(t), args.moves, rng, out, "all") for t in whole))
-            rss = kernel_rss(server)
-            used = {d.kernel for d in [*devices.values(), teacher] if isinstance(d, SimClient)}
-            out["rss"] = list(rss.values())
-            out["rss_used"] = [v for k, v in rss.items() if k in used]
-            out["live"] = [await live_round(teacher, {k: d for k, d in devices.items() if k in seated}, out)]
+            async with asyncio.timeout(args.timeout):
+                teacher = await teacher_desk(http, url)
+                await asyncio.gather(*(arrive((t, s), g, i * args.stagger) for i, (t, s, g) in enumerate(seats)))
+                # the tables where every learner sat play (a learner who could not sit is an error already)
+                whole = [t for t in sorted({s[0] for s in seats}) if all((t, s) in seated for tt, s, _g in seats
+                                                                         if tt == t)]
+                at = lambda t: {s: d for (tt, s), d in devices.items() if tt == t}  # noqa: E731
+                if whole:
+                    await play(tables, whole[0], at(whole[0]), args.moves, rng, out, "one")
+                    await asyncio.gather(*(play(tables, t, at(t), args.moves, rng, out, "all") for t in whole))
+                rss = kernel_rss(server)
+                used = {d.kernel for d in [*devices.values(), teacher] if isinstance(d, SimClient)}
+                out["rss"] = list(rss.values())
+                out["rss_used"] = [v for k, v in rss.items() if k in used]
+                out["live"] = [await live_round(teacher, {k: d for k, d in devices.items() if k in seated}, out)]
+        except TimeoutError:
+            out["errors"].append(f"the class was not done within {args.timeout:.0f} s (figures so far)")
         finally:
             for device in [*devices.values(), *([teacher] if teacher else [])]:
                 with contextlib.suppress(Exception):
@@ -503,8 +506,7 @@ def main() -> int:
             warm = wait_for_pool(server, pool, limit=args.timeout) if pool else 0.0
             started = len(process_tree(server.pid)) - 1
             t0 = time.perf_counter()
-            res = asyncio.run(asyncio.wait_for(run_class(args, f"http://127.0.0.1:{port}", store, server.pid),
-                                               args.timeout))
+            res = asyncio.run(run_class(args, f"http://127.0.0.1:{port}", store, server.pid))
             wall = time.perf_counter() - t0
         finally:
             stop(server)
