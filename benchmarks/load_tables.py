@@ -456,7 +456,7 @@ def open_tables(store: Path, n_tables: int, bots: int, level: str) -> list[dict[
     return plan
 
 
-def start_server(base: Path, port: int, pool: int) -> subprocess.Popen[bytes]:
+def start_server(base: Path, port: int, pool: int, fill_delay: int = 60) -> subprocess.Popen[bytes]:
     """The classroom as a class runs it: ``hickory-classroom`` (Voilà, the hickory template, preheated kernels)."""
     env = dict(os.environ, HICKORY_PROGRESS=str(base / "classroom.sqlite3"), HICKORY_TEACHER_CODE=TEACHER_CODE,
                JUPYTER_RUNTIME_DIR=str(base / "runtime"),
@@ -464,7 +464,7 @@ def start_server(base: Path, port: int, pool: int) -> subprocess.Popen[bytes]:
                PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
     log = (base / "voila.log").open("wb")
     return subprocess.Popen([sys.executable, "-m", "hickory_widget.lessons.serve", "--host", "127.0.0.1", "--port",
-                             str(port), "--pool-size", str(pool), "--fill-delay", "60"], cwd=base, env=env,
+                             str(port), "--pool-size", str(pool), "--fill-delay", str(fill_delay)], cwd=base, env=env,
                             stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
 
@@ -484,6 +484,8 @@ def main() -> int:
     parser.add_argument("--stagger", type=float, default=0.2, help="seconds between two learners' arrivals")
     parser.add_argument("--timeout", type=float, default=900, help="overall limit in seconds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--fill-delay", type=int, default=60,
+                        help="seconds before Voilà replaces a kernel it handed out (hickory-classroom's default: 60)")
     parser.add_argument("--pool", type=int, default=-1,
                         help="preheated kernels (default: one per learner and the teacher's; 0: none, a kernel is "
                              "started when a learner arrives)")
@@ -501,7 +503,7 @@ def main() -> int:
         args.plan = open_tables(store, args.tables, args.bots, args.level)
         port = free_port()
         pool = learners + 1 if args.pool < 0 else min(args.pool, MAX_LEARNERS + 1)  # and the teacher's
-        server = start_server(base, port, pool)
+        server = start_server(base, port, pool, args.fill_delay)
         try:
             warm = wait_for_pool(server, pool, limit=args.timeout) if pool else 0.0
             started = len(process_tree(server.pid)) - 1
@@ -532,7 +534,7 @@ def main() -> int:
     if rss:
         print(f"memory of every kernel      median {statistics.median(rss):.0f} MiB, max {max(rss):.0f} MiB, "
               f"total {sum(rss):.0f} MiB over {len(rss)} kernels (with the pool's refill: Voilà replaces each "
-              "kernel handed out 60 s later)")
+              f"kernel handed out {args.fill_delay} s later)")
     if res.get("live"):
         print(f"live class, {learners} answers    the teacher's Ask until the teacher's tab counts them all: "
               f"{res['live'][0]:.2f} s; "
