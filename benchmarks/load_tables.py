@@ -16,9 +16,8 @@ shows the new board, i.e. its seat line carries the new version; also per device
 every table playing; time to first board per learner (the page asked until the learner's table board is there,
 through the join form and the Tables page); RSS of each kernel process (median, max, total); errors (must be 0);
 moves lost (moves a device saw accepted missing from the store's log: must be 0); the live class mode with the same
-class (the question is asked in the store as the teacher's Live tab asks it; every learner's row sees it at its
-next poll and answers; the round trip ends when the store holds every answer, which the teacher's tab, polling
-every 0.5 s, shows at its next poll).
+class (the teacher's dashboard, simulated the same way: code, Live question tab, Ask; every learner's row sees the
+question at its next poll and answers; the round trip ends when the teacher's tab counts every answer).
 
     python benchmarks/load_tables.py                               # 8 tables, 4 browsers
     python benchmarks/load_tables.py --tables 1 --browsers 1 --moves 6
