@@ -228,7 +228,7 @@ def teacher_and_projector(lab: Any, browser: Any, url: str, table: int, game: An
     teacher.page.click(f"[data-testid=dash-table-project-{table}]")
     address = teacher.page.wait_for_selector("[data-testid=dash-watch-url]").input_value()
     projector = device(browser)
-    projector.page.goto(address)
+    projector.page.goto(address, timeout=FIRST_BOARD_TIMEOUT_MS)
     projector.page.wait_for_selector("[data-testid=watch]", timeout=FIRST_BOARD_TIMEOUT_MS)
     time.sleep(1.5)  # a poll or two: what the projector would receive next
     assert projector.page.locator(".ct-hand [data-card]").count() == 0, "no hand shown"
@@ -309,6 +309,11 @@ def test_four_browsers_at_one_table(kind: str, classroom: Classroom, browser: An
         for _ in range(2):
             play(lab, tables, table, seats)
 
+    game = tables.game(table)  # whose turn each page says, in its language (Hickory Dickory's colors too)
+    for seat in names:
+        if not game.over and game.decision.player != seat and seat not in tables.view(table, seat)["committed"]:
+            lab.expect(seats[seat].page.locator("[data-testid=seat-turn]")).to_contain_text(
+                game.player_name(game.decision.player, langs[seat]), timeout=MOVE_TIMEOUT_MS)
     for seat in names:
         lab.screenshot(seats[seat].page, f"tables4-{kind}-{seat}")
 

@@ -28,7 +28,7 @@ def new_classroom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def enter(page: Any, url: str, query: str, timeout: float, *, new: bool = True, pin: str = "2468") -> None:
     """A learner comes into the classroom app in a browser (a new one types a PIN twice, one known once) and opens
     the Tables page."""
-    page.goto(f"{url}/?{query}")
+    page.goto(f"{url}/?{query}", timeout=timeout)
     page.wait_for_selector("[data-testid=join]", timeout=timeout)
     page.fill("[data-testid=join-pin]", pin)
     page.keyboard.press("Enter")
@@ -42,7 +42,7 @@ def enter(page: Any, url: str, query: str, timeout: float, *, new: bool = True, 
 
 def teacher_tables(page: Any, url: str, timeout: float, lang: str = "en") -> None:
     """The teacher's dashboard in a browser, the code typed, the Tables tab open."""
-    page.goto(f"{url}/?teacher&lang={lang}")
+    page.goto(f"{url}/?teacher&lang={lang}", timeout=timeout)
     page.wait_for_selector("[data-testid=dash-code]", timeout=timeout).fill(CODE)
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-testid=dash-tab-tables]", timeout=timeout).click()
