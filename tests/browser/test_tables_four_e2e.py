@@ -296,8 +296,9 @@ def test_four_browsers_at_one_table(kind: str, classroom: Classroom, browser: An
         for s in [s for s in names if s not in (first, sealed["seat"])]:  # the others seal theirs, then the
             pick = tables.view(table, s)["decision"]["choices"][0]["id"]
             seats[s].page.wait_for_selector(f'[data-choice-id="{pick}"]', timeout=MOVE_TIMEOUT_MS)
+            before = version_of(tables, table)
             button(seats[s].page, pick).click()
-            at_version(lab, list(seats.values()), len(tables.log(table)))
+            at_version(lab, list(seats.values()), before + 1)
         time.sleep(1.0)
         ends = {s: len(d.frames) for s, d in seats.items()}
         sealed_text = {s: set(MICE_CARD.findall(window(d, marks[s], ends[s]))) for s, d in seats.items()}
