@@ -312,7 +312,8 @@ def test_four_browsers_at_one_table(kind: str, classroom: Classroom, browser: An
 
     game = tables.game(table)  # whose turn each page says, in its language (Hickory Dickory's colors too)
     for seat in names:
-        if not game.over and game.decision.player != seat and seat not in tables.view(table, seat)["committed"]:
+        mine = tables.view(table, seat)
+        if not game.over and mine["decision"] is None and seat not in mine["committed"]:  # a seat that waits
             lab.expect(seats[seat].page.locator("[data-testid=seat-turn]")).to_contain_text(
                 game.player_name(game.decision.player, langs[seat]), timeout=MOVE_TIMEOUT_MS)
     for seat in names:
