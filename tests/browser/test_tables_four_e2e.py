@@ -4,10 +4,12 @@ own against the classroom app in a real Voilà, every page recording every webso
 * a move clicked on one device reaches the three others (their boards are drawn at the table's new version);
 * two clicks at the same table version at the same instant (the seat to move open on two devices; in Mice! two seats
   sealing their cards at once) give one move and, on the other page, the table's refusal in that page's language;
-* a hidden card never reaches another seat: the ids of a seat's hidden cards (Clocktowers' hands, Hickory Dickory's
-  favor cards, R94) are in its own frames and in the teacher's (the probe finds them) and in no other seat's nor the
-  projector's; Mice!'s sealed card is compared against a second table that differs only in that card: until the
-  reveal the other seats receive the same card ids at both tables, after it they do not (the probe can tell);
+* a hidden card never reaches another seat: Hickory Dickory's favor cards (R94) are in their owner's frames and the
+  teacher's (the probe finds them) and in no other seat's nor the projector's; Clocktowers' face-down cards (under
+  each deck's face-up top, and those removed; its hands are open by C4) reach no seat nor the projector, and one
+  turned face up by a draw then reaches every seat (the probe finds it); Mice!'s sealed card is compared against a
+  second table that differs only in that card: until the reveal the other seats receive the same card ids at both
+  tables, after it that card is all that differs (the probe can tell);
 * the kernel of one seat's page is killed mid-game and the app (Voilà) stopped and started again on the same store:
   every accepted move is still in the log and on every rejoined board, and the game goes on;
 * the teacher's Tables tab shows every seat's hand; the projector's page (``?watch=``) shows none.
@@ -222,7 +224,6 @@ def teacher_and_projector(lab: Any, browser: Any, url: str, table: int, game: An
     row = teacher.page.wait_for_selector(f"[data-testid=dash-table-{table}]", timeout=MOVE_TIMEOUT_MS)
     cells = [c.inner_text().strip() for c in row.query_selector_all("[data-testid=dash-hand]")]
     assert len(cells) == 4 and all(cells), f"the teacher sees every hand: {cells}"
-    print(f"the teacher's {kind} hands:", cells)
     missing = [card for ids in held.values() for card in ids if card not in teacher.text()]
     assert kind == "mice" or not missing, f"the teacher's page lacks the cards held: {missing}"
     teacher.page.click(f"[data-testid=dash-table-project-{table}]")
