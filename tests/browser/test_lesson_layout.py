@@ -46,8 +46,8 @@ IN_VIEW = """() => {
                      && area.scrollHeight > area.clientHeight + 1)) area = area.parentElement;
     const seen = area && area !== document.documentElement && area !== document.body
       ? area.getBoundingClientRect() : { top: 0, bottom: innerHeight };
-    return { width: innerWidth, height: innerHeight, top: Math.max(0, seen.top), bottom: Math.min(innerHeight, seen.bottom),
-             spots: out, prompt: { top: prompt.top, bottom: prompt.bottom },
+    return { width: innerWidth, height: innerHeight, top: Math.max(0, seen.top),
+             bottom: Math.min(innerHeight, seen.bottom), spots: out, prompt: { top: prompt.top, bottom: prompt.bottom },
              task: { top: task.top, bottom: task.bottom }, widget: root.getBoundingClientRect().height };
 }"""
 
