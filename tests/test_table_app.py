@@ -21,7 +21,7 @@ from hickory_widget.lessons.table_desk import review_text
 from hickory_widget.lessons.table_lobby import TableLobby
 from hickory_widget.lessons.table_view import TableSeat
 from hickory_widget.lessons.table_watch import TableWatch
-from hickory_widget.lessons.tables import classroom_tables
+from hickory_widget.lessons.tables import TableError, classroom_tables
 
 
 @pytest.fixture
@@ -300,3 +300,85 @@ def test_opening_a_table_with_computer_players_seats_them_at_the_last_seats(clas
     send(ada.seat.panel, "back")
     send(ada.panel, "open", game="mice", players="2", bots="0", level="eager")
     assert ada.seat is None and "Scegli il gioco" in ada.panel.html, "Mice! is for 3 to 6: refused, nothing opened"
+
+
+def _play_until_the_options_differ(tables: Any, narrow: int, wide: int) -> tuple[Any, Any]:
+    """Plays the same moves at two tables dealt alike until their legal options differ; returns both games then."""
+    for _ in range(200):
+        a, b = tables.game(narrow), tables.game(wide)
+        if set(a.choice_ids) != set(b.choice_ids) or a.over:
+            return a, b
+        seat = a.to_move
+        choice = sorted(a.choice_ids)[0]
+        for table in (narrow, wide):
+            tables.submit(table, seat, seat.lower(), choice, tables.tables()[-table]["version"]
+                          if False else _version(tables, table))
+    raise AssertionError("the options never changed what is legal")
+
+
+def _version(tables: Any, table: int) -> int:
+    return next(r["version"] for r in tables.tables() if r["id"] == table)
+
+
+def test_a_table_opened_with_an_option_plays_by_it(classroom: Path) -> None:
+    """C5 (floors_on_others): opened from the form with the option unticked, a learner may not build a floor on
+    another's tower; the same deal with it ticked may. The table's row says which options are on."""
+    ada = device("ada")
+    send(ada.panel, "game", "clocktowers")
+    assert 'data-testid="open-opt-floors_on_others" checked' in ada.panel.html
+    send(ada.panel, "open", game="clocktowers", players="2", bots="0", level="eager", opt_floors_on_others="off",
+         opt_tops_on_others="off", opt_shared_heights="off")
+    narrow = ada.seat.table
+    tables = classroom_tables(classroom)
+    assert json.loads(tables._read_table(narrow)["options"]) == {
+        "floors_on_others": False, "shared_heights": False, "tops_on_others": False}
+    seed = tables._read_table(narrow)["seed"]
+    wide = tables.open_table("clocktowers", 2, seed=seed, options={"tops_on_others": False, "shared_heights": False})
+    for table in (narrow, wide):
+        for seat, who in (("P1", "p1"), ("P2", "p2")):
+            tables.leave(table, seat) if tables.seats(table)[int(seat[1]) - 1]["kind"] != "empty" else None
+            tables.join(table, seat, who)
+    a, b = _play_until_the_options_differ(tables, narrow, wide)
+    extra = sorted(set(b.choice_ids) - set(a.choice_ids))
+    assert extra and not set(a.choice_ids) - set(b.choice_ids), "only the option's table may do more"
+    seat = a.to_move
+    with pytest.raises(TableError) as refused:
+        tables.submit(narrow, seat, seat.lower(), extra[0], _version(tables, narrow))
+    assert refused.value.reason == "illegal"
+    tables.submit(wide, seat, seat.lower(), extra[0], _version(tables, wide))
+    send(ada.seat.panel, "back")
+    assert f'data-testid="table-options-{wide}">Options: Floors on others' in ada.panel.html
+    assert f'data-testid="table-options-{narrow}"' not in ada.panel.html, "no option on: no line"
+
+
+def test_a_malformed_rule_option_is_refused_and_opens_nothing(classroom: Path) -> None:
+    ada = device("ada", "de")
+    send(ada.panel, "open", game="mice", players="3", bots="0", level="eager", opt_lower_tiers_hunt="yes")
+    assert ada.seat is None and "Der Tisch wurde nicht geöffnet" in ada.panel.html
+    assert "lower_tiers_hunt" in ada.panel.html, "the message names the option"
+    with pytest.raises(ValueError) if False else pytest.raises(TableError) as refused:
+        ada.open_table("hickory", "3", "0", "eager", {"fly_over_cats": True})
+    assert refused.value.reason == "bad_setup" and "unknown rule option 'fly_over_cats'" in str(refused.value)
+    assert classroom_tables(classroom).tables() == [], "nothing was opened"
+
+
+def test_the_teacher_gives_an_empty_seat_to_a_bot_from_the_tables_tab(classroom: Path) -> None:
+    tables = classroom_tables(classroom)
+    table = tables.open_table("mice", 3, seed=5)
+    for seat, who in (("P1", "ada"), ("P2", "bob")):
+        tables.join(table, seat, who)
+    dash = Dashboard(classroom, "it", CODE)
+    send(dash.panel, "code", code=CODE)
+    send(dash.panel, "tab", "tables")
+    assert f'data-testid="dash-bot-{table}_P3"' in dash.panel.html
+    assert f'data-testid="dash-bot-{table}_P1"' not in dash.panel.html, "a taken seat gets no bot button"
+    send(dash.panel, "table-bot", f"{table}:P3", **{f"bot_{table}_P3": "psychic"})
+    assert "Livelli: random, eager, greedy" in dash.panel.html and tables.seats(table)[2]["kind"] == "empty"
+    send(dash.panel, "table-bot", f"{table}:P3", **{f"bot_{table}_P3": "greedy"})
+    assert tables.seats(table)[2] == {**tables.seats(table)[2], "kind": "bot", "who": "greedy"}
+    assert "computer (riflessivo)" in dash.panel.html and f'data-testid="dash-bot-{table}_P3"' not in dash.panel.html
+    for seat, who in (("P1", "ada"), ("P2", "bob")):  # the learners choose; the bot then plays its seat itself
+        game = tables.game(table)
+        tables.submit(table, seat, who, sorted(game.choice_ids_for(seat) if hasattr(game, "choice_ids_for")
+                                               else game.choice_ids)[0], _version(tables, table))
+    assert any(entry["seat"] == "P3" for entry in tables.log(table)), "the bot played its seat"
