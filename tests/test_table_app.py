@@ -376,3 +376,19 @@ def test_the_teacher_gives_an_empty_seat_to_a_bot_from_the_tables_tab(classroom:
         if game.decision.player == "P1":
             tables.submit(table, "P1", "ada", sorted(game.choice_ids)[0], _version(tables, table))
     assert any(entry["seat"] == "P2" for entry in tables.log(table)), "the bot played its seat"
+
+
+def test_hickory_tables_puts_the_tables_in_a_store_of_their_own(classroom: Path, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a hub every learner's progress is their own; $HICKORY_TABLES is the one store their tables share."""
+    shared = tmp_path / "class" / "tables.sqlite3"
+    shared.parent.mkdir()
+    monkeypatch.setenv("HICKORY_TABLES", str(shared))
+    ada = device("ada")
+    send(ada.panel, "open", game="mice", players="3", bots="0", level="eager")
+    assert [row["id"] for row in classroom_tables(shared).tables()] == [ada.seat.table]
+    assert classroom_tables(classroom).tables() == [], "nothing of the table in the progress store"
+    dash = Dashboard(classroom, "en", CODE)
+    send(dash.panel, "code", code=CODE)
+    send(dash.panel, "tab", "tables")
+    assert f'data-testid="dash-table-{ada.seat.table}"' in dash.panel.html, "the teacher sees the shared tables"

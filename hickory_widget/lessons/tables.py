@@ -10,6 +10,7 @@ Every bot decides on its seat's copy of the game (``core.bots.decide``).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from ..core.tables import Accepted, GameKind, TableError, Tables
 from .store import Store
 
 __all__ = ["GAMES", "REFUSALS", "Accepted", "TableError", "Tables", "classroom_tables", "game_kinds", "options_on",
-           "refusal", "rule_options"]
+           "refusal", "rule_options", "tables_path"]
 
 REFUSALS: dict[str, dict[str, str]] = {
     "stale": {
@@ -149,6 +150,14 @@ GAMES: dict[str, Callable[[], GameKind]] = {"hickory": _hickory, "clocktowers": 
 
 def game_kinds() -> dict[str, GameKind]:
     return {name: make() for name, make in GAMES.items()}
+
+
+def tables_path(progress: str | Path) -> Path:
+    """Where the classroom's tables are kept: ``$HICKORY_TABLES`` when set (on JupyterHub, one store in a class
+    folder every learner's server can write, so learners on their own servers share tables while each one's
+    progress stays in their own ``$HICKORY_PROGRESS``), else the class's store ``progress`` itself."""
+    named = os.environ.get("HICKORY_TABLES")
+    return Path(named) if named else Path(progress)
 
 
 def classroom_tables(store: Store | str | Path) -> Tables:
