@@ -100,6 +100,7 @@ def _shell_table_view(widget: Any, base: dict[str, Any]) -> dict[str, Any]:
         base["decision"] = {**base["decision"], "choices": []}
     base["can_redo"] = False
     base["seats"] = {p: "human" for p in base.get("players", [])}
+    base["at_table"] = True  # the front end leaves out the bots, seats and pictures, which are the table's
     return base
 
 
@@ -120,7 +121,7 @@ def seat_widget(seat: TableSeat) -> Any:
                 view = self.view
                 if view.get("decision") is not None and self._seat.view.get("decision") is None:
                     view = {**view, "decision": {**view["decision"], "choices": []}}
-                self.view = {**view, "can_redo": False}
+                self.view = {**view, "can_redo": False, "at_table": True}  # the table's controls stay off
 
         return HickoryAtTable(seat, seat_copy(seat.view))
     if game == "mice":

@@ -242,6 +242,12 @@ def teacher_and_projector(lab: Any, browser: Any, url: str, table: int, game: An
     projector.page.context.close()
 
 
+TABLE_FREE = ", ".join(f'[data-control="{c}"]' for c in (
+    "bot_step", "bots_play", "pass_and_play", "picture", "new-game", "players", "seed", "review-open", "show_secrets",
+    "play-activation", "play-tick", "play-round", "play-end")) + ", select[data-seat], [data-control^=seat-]"
+"""Controls of a board on one screen that a seat's board at a table leaves out (the table's bots and seats)."""
+
+
 @pytest.mark.parametrize("kind", ["hickory", "clocktowers", "mice"])
 def test_four_browsers_at_one_table(kind: str, classroom: Classroom, browser: Any, lab: Any) -> None:
     from hickory_widget.lessons.tables import classroom_tables
@@ -317,7 +323,9 @@ def test_four_browsers_at_one_table(kind: str, classroom: Classroom, browser: An
         if not game.over and mine["decision"] is None and seat not in mine["committed"]:  # a seat that waits
             lab.expect(seats[seat].page.locator("[data-testid=seat-turn]")).to_contain_text(
                 game.player_name(game.decision.player, langs[seat]), timeout=MOVE_TIMEOUT_MS)
-    for seat in names:
+    for seat in names:  # the table's own controls only: no bots, seat menus, new games or one-screen settings
+        found = seats[seat].page.locator(TABLE_FREE).count()
+        assert found == 0, f"{seat}'s board at a table shows {found} control(s) only a single screen has"
         lab.screenshot(seats[seat].page, f"tables4-{kind}-{seat}")
 
     # Hidden is hidden.
