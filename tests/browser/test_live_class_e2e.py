@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.classroom import enter
 
 pytestmark = pytest.mark.browser
 
@@ -31,14 +32,7 @@ def voila_url(browser_prerequisites: None, lab: Any, tmp_path_factory: pytest.Te
 
 def join(page: Any, url: str, query: str) -> None:
     """A new learner joins (a PIN typed twice): the lessons open under the row of games."""
-    page.goto(f"{url}/?{query}")
-    page.wait_for_selector("[data-testid=join]", timeout=FIRST_PAGE_TIMEOUT_MS)
-    page.fill("[data-testid=join-pin]", "2468")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("[data-testid=join-new]")
-    page.fill("[data-testid=join-pin2]", "2468")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("[data-testid=games]", timeout=FIRST_PAGE_TIMEOUT_MS)
+    enter(page, url, query, FIRST_PAGE_TIMEOUT_MS, tables=False)
 
 
 def test_three_browsers_answer_a_live_question_and_the_reveal_reaches_each(browser: Any, voila_url: tuple[str, Path],

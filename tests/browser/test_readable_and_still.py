@@ -341,27 +341,26 @@ def test_hickory_clock_decision_and_deciding_board_are_on_one_screen(page, lab_s
     figures, misses = [], []
     for width, height, left in ((1024, 768, False), (1280, 800, True)):
         area = set_screen(page, width, height, file_browser=left)
-        for index, lang in ((0, "en"), (1, "de")):
+        def measure(index: int, label: str, width: int = width, height: int = height, area: float = area) -> Any:
+            """The clock's, decision's and player's boxes of widget ``index``, screenshot and figures taken."""
             seen = page.locator(HICKORY).nth(index).evaluate(IN_VIEW)
             page.wait_for_timeout(200)
-            lab.screenshot(page, f"one-screen-{width}x{height}-{area:.0f}-{lang}")
+            lab.screenshot(page, f"one-screen-{width}x{height}-{area:.0f}-{label.replace(' ', '-')}")
             parts = {name: seen[name] for name in ("clock", "decision", "player")}
-            figures.append(f"{width}x{height} output {area:.0f} px {lang}: visible {seen['visible']:.0f} px, widget "
+            figures.append(f"{width}x{height} output {area:.0f} px {label}: visible {seen['visible']:.0f} px, widget "
                            f"{seen['widget']:.0f} px, " + ", ".join(
                                f"{name} {box['top']:.0f}-{box['bottom']:.0f}" for name, box in parts.items()))
+            return seen, parts
+
+        for index, lang in ((0, "en"), (1, "de")):
+            seen, parts = measure(index, lang)
             misses += [(width, area, lang, name, box) for name, box in parts.items()
                        if box["top"] < -1 or box["bottom"] > seen["visible"] + 1]
         # The projector (issue 31): on a screen this small its clock is sized to the screen (texts 11 px or more)
         # and the large print is the decision's and the deciding player's. The clock and the decision are in view
         # whole; the deciding player's board starts in view (its head, name and points) and is not judged whole: in
         # large print the decision and the board need more than the column beside the clock holds.
-        seen = page.locator(HICKORY).nth(2).evaluate(IN_VIEW)
-        page.wait_for_timeout(200)
-        lab.screenshot(page, f"one-screen-{width}x{height}-{area:.0f}-de-projector")
-        parts = {name: seen[name] for name in ("clock", "decision", "player")}
-        figures.append(f"{width}x{height} output {area:.0f} px de projector: visible {seen['visible']:.0f} px, widget "
-                       f"{seen['widget']:.0f} px, " + ", ".join(
-                           f"{name} {box['top']:.0f}-{box['bottom']:.0f}" for name, box in parts.items()))
+        seen, parts = measure(2, "de projector")
         misses += [(width, area, "de projector", name, box) for name, box in parts.items()
                    if box["top"] < -1 or (box["bottom"] if name != "player" else box["top"] + 60) > seen["visible"] + 1]
         clock_text = page.locator(HICKORY).nth(2).locator(".hk-clock").evaluate(SMALLEST_TEXT)

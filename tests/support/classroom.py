@@ -25,9 +25,10 @@ def new_classroom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "progress.sqlite3"
 
 
-def enter(page: Any, url: str, query: str, timeout: float, *, new: bool = True, pin: str = "2468") -> None:
+def enter(page: Any, url: str, query: str, timeout: float, *, new: bool = True, pin: str = "2468",
+          tables: bool = True) -> None:
     """A learner comes into the classroom app in a browser (a new one types a PIN twice, one known once) and opens
-    the Tables page."""
+    the Tables page (or, with ``tables=False``, stays on the lessons under the row of games)."""
     page.goto(f"{url}/?{query}", timeout=timeout)
     page.wait_for_selector("[data-testid=join]", timeout=timeout)
     page.fill("[data-testid=join-pin]", pin)
@@ -36,6 +37,9 @@ def enter(page: Any, url: str, query: str, timeout: float, *, new: bool = True, 
         page.wait_for_selector("[data-testid=join-new]")
         page.fill("[data-testid=join-pin2]", pin)
         page.keyboard.press("Enter")
+    if not tables:
+        page.wait_for_selector("[data-testid=games]", timeout=timeout)
+        return
     page.wait_for_selector("[data-testid=show-tables]", timeout=timeout).click()
     page.wait_for_selector("[data-testid=tables]", timeout=timeout)
 
