@@ -17,8 +17,8 @@ class FrontEndBuildHook(BuildHookInterface):
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if self.target_name != "wheel":
-            return
+        if self.target_name != "wheel" or version == "editable":
+            return  # an editable install reads the checkout's own bundles (bash scripts/build_js.sh)
         spec = importlib.util.spec_from_file_location("build_js", Path(self.root) / "scripts" / "build_js.py")
         assert spec is not None and spec.loader is not None
         build_js = importlib.util.module_from_spec(spec)

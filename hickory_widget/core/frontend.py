@@ -29,9 +29,9 @@ def _checked(name: str) -> str:
     return name
 
 
-def not_built(name: str) -> str:
+def not_built(name: str, static: Path | None = None) -> str:
     """The module shown in place of a bundle that was not built: a sentence saying what to run, not a blank."""
-    path = STATIC / f"{name}.js"
+    path = (static or STATIC) / f"{name}.js"
     text = (f"hickory_widget's front end is not built: {path} is missing. In the project's checkout run "
             f"`{BUILD_COMMAND}` (it needs Node.js and npm), then restart the kernel.")
     return ("export default { render({ el }) {\n"
@@ -44,16 +44,16 @@ def not_built(name: str) -> str:
             "} };\n")
 
 
-def esm(name: str) -> Path | str:
+def esm(name: str, static: Path | None = None) -> Path | str:
     """The widget's ``_esm``: the bundle's path, or, when it was not built, a module saying what to run."""
-    path = STATIC / f"{_checked(name)}.js"
+    path = (static or STATIC) / f"{_checked(name)}.js"
     if path.is_file():
         return path
     log.warning("the front-end bundle %s is missing: run `%s` in the checkout", path, BUILD_COMMAND)
-    return not_built(name)
+    return not_built(name, static)
 
 
-def css(name: str) -> Path | str:
+def css(name: str, static: Path | None = None) -> Path | str:
     """The widget's ``_css``: the bundle's stylesheet's path ("" for a widget without styles, or not built)."""
-    path = STATIC / f"{_checked(name)}.css"
+    path = (static or STATIC) / f"{_checked(name)}.css"
     return path if path.is_file() else ""
