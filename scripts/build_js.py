@@ -2,9 +2,10 @@
 imports) bundled by esbuild into ``<out>/<name>.js`` and ``<out>/<name>.css``, the ``_esm`` and ``_css`` of one
 widget (``hickory_widget/core/frontend.py``).
 
-    python scripts/build_js.py                 dev bundles (inline source maps) into hickory_widget/static/
-    python scripts/build_js.py --watch         the same, rebuilt on every save (ANYWIDGET_HMR=1 reloads the widget)
-    python scripts/build_js.py --release DIR   the wheel's bundles (minified, no source maps) into DIR
+    python scripts/build_js.py                    dev bundles (inline source maps) into hickory_widget/static/
+    python scripts/build_js.py --watch            the same, rebuilt on every save (ANYWIDGET_HMR=1 reloads the widget)
+    python scripts/build_js.py --release --out D  the wheel's bundles (minified, no source maps) into D
+    --source DIR                                  another copy of js/ (tests/browser/test_hmr.py edits one)
 
 esbuild comes from npm (pinned, :data:`ESBUILD_VERSION`), installed once into the project's npm cache next to
 ESLint (``$HICKORY_NPM_CACHE`` or ``~/.cache/hickory-widget/npm``), never into the tree. Standard library only:
@@ -61,12 +62,12 @@ def _version(exe: Path) -> str:
         return ""
 
 
-def entries() -> list[Path]:
-    return sorted(ENTRIES.glob("*.mjs"))
+def entries(source: Path | None = None) -> list[Path]:
+    return sorted((source / "widgets" if source else ENTRIES).glob("*.mjs"))
 
 
-def command(out: Path, *, release: bool, watch: bool = False) -> list[str]:
-    args = [str(esbuild()), *map(str, entries()), "--bundle", "--format=esm", f"--target={TARGET}",
+def command(out: Path, *, release: bool, watch: bool = False, source: Path | None = None) -> list[str]:
+    args = [str(esbuild()), *map(str, entries(source)), "--bundle", "--format=esm", f"--target={TARGET}",
             f"--outdir={out}", "--charset=utf8", "--log-level=warning", "--legal-comments=none"]
     # release: minified, no source map (the wheel, the static site, exported HTML); dev: readable, with an inline
     # source map (a widget's module is a string in the page, so a map beside it could not be fetched)
@@ -76,12 +77,12 @@ def command(out: Path, *, release: bool, watch: bool = False) -> list[str]:
     return args
 
 
-def build(out: Path, *, release: bool) -> dict[str, tuple[int, int]]:
+def build(out: Path, *, release: bool, source: Path | None = None) -> dict[str, tuple[int, int]]:
     """Builds every bundle into ``out``; returns {file name: (bytes, gzipped bytes)}."""
     out.mkdir(parents=True, exist_ok=True)
     for old in [*out.glob("*.js"), *out.glob("*.css")]:
         old.unlink()
-    subprocess.run(command(out, release=release), check=True, cwd=ROOT)
+    subprocess.run(command(out, release=release, source=source), check=True, cwd=ROOT)
     return {p.name: (p.stat().st_size, len(gzip.compress(p.read_bytes(), 9)))
             for p in sorted([*out.glob("*.js"), *out.glob("*.css")])}
 
@@ -95,18 +96,23 @@ def report(sizes: dict[str, tuple[int, int]], out: Path) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--release", metavar="DIR", type=Path, help="minified bundles, no source maps, into DIR")
+    parser.add_argument("--release", action="store_true", help="minified bundles, no source maps (the wheel's)")
+    parser.add_argument("--out", type=Path, default=DEV_OUT, help=f"where the bundles go (default {DEV_OUT})")
+    parser.add_argument("--source", type=Path, help="the front end's tree (default: the checkout's js/)")
     parser.add_argument("--watch", action="store_true", help="rebuild the dev bundles on every save")
     parser.add_argument("--quiet", action="store_true", help="do not print the bundles' sizes")
     args = parser.parse_args(argv)
-    out = args.release.resolve() if args.release else DEV_OUT
-    sizes = build(out, release=args.release is not None)
+    if args.release and args.watch:
+        parser.error("--watch builds dev bundles; --release is for the wheel's")
+    out, source = args.out.resolve(), args.source.resolve() if args.source else None
+    sizes = build(out, release=args.release, source=source)
     if not args.quiet:
         print(report(sizes, out))
     if args.watch:
         print("==> watching js/ (Ctrl-C stops); with ANYWIDGET_HMR=1 a saved file redraws the widget", flush=True)
         try:
-            return subprocess.run(command(out, release=False, watch=True), cwd=ROOT, check=False).returncode
+            return subprocess.run(command(out, release=False, watch=True, source=source), cwd=ROOT,
+                                  check=False).returncode
         except KeyboardInterrupt:
             return 0
     return 0
