@@ -262,7 +262,12 @@ function lsMap(view, send) {
         type: "button", class: `ls-cell ls-stars-${ex.stars}${here ? " ls-current" : ""}`, "data-map": ex.key, "data-stars": ex.stars,
         title: `${ex.key}: ${lsText(view, `stars.${ex.stars}`)}`, "aria-current": here ? "step" : null,
       }, row, ex.stars ? lessonStars(ex.stars) : "·");
-      b.addEventListener("click", () => send({ type: "goto", lesson: li, exercise: ei }));
+      b.addEventListener("click", () => {
+        send({ type: "goto", lesson: li, exercise: ei });
+        // the exercise already open (the map scrolled into view to be clicked): its spots come back into view
+        const lesson = b.closest("[data-testid=lesson]");
+        if (here && lesson) requestAnimationFrame(() => requestAnimationFrame(() => lessonBringIntoView(lesson)));
+      });
     });
   });
   const reset = htmlNode("button", { type: "button", "data-control": "reset" }, nav, lsText(view, "reset"));

@@ -40,8 +40,10 @@ LANDING = """<!doctype html>
     "Javascript('const top = setInterval(() => { const el = document.querySelector(\\"[data-testid=lesson]\\"); " +
       "if (el) { el.scrollIntoView(); clearInterval(top); } }, 200); setTimeout(() => clearInterval(top), 30000);')",
   ].join("\\n");
+  // lessons=<language>: the REPL page says the lessons are loading, in that language, until the board is there
+  const lang = new URLSearchParams(location.search).get("lang") || "en";
   const repl = new URLSearchParams({kernel: "python", toolbar: "0", showBanner: "0", hideCodeInput: "1",
-                                    promptCellPosition: "bottom", code: code});
+                                    promptCellPosition: "bottom", code: code, lessons: lang});
   location.replace("repl/index.html?" + repl.toString());
 </script>
 </head>
@@ -51,6 +53,56 @@ LANDING = """<!doctype html>
 </body>
 </html>
 """
+
+
+LOADING = """<div id="hd-loading" role="status" data-testid="lessons-loading" style="display:none">
+<p></p><div class="hd-bar"></div></div>
+<style>
+#hd-loading { position: fixed; inset: 0; z-index: 100000; background: #fff; color: #222;
+  font: 18px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
+  flex-direction: column; align-items: center; justify-content: center; gap: 16px; padding: 24px;
+  text-align: center; }
+#hd-loading .hd-bar { width: min(320px, 80vw); height: 6px; border-radius: 3px; background:
+  linear-gradient(90deg, #eee 0 30%, #8b5a2b 30% 50%, #eee 50%) 0 0 / 200% 100%;
+  animation: hd-go 1.6s linear infinite; }
+@keyframes hd-go { to { background-position: -200% 0; } }
+@media (prefers-reduced-motion: reduce) { #hd-loading .hd-bar { animation: none; } }
+</style>
+<script>
+(() => {
+  // Only the lessons (index.html sends lessons=<language>): until the board, an error or the address's refusal is
+  // drawn, a message says what is loading instead of a blank page.
+  const asked = new URLSearchParams(location.search).get("lessons");
+  if (!asked) return;
+  const words = {
+    en: "Loading the lessons\u2026 Python is starting in your browser; the first visit can take a minute.",
+    it: "Caricamento delle lezioni\u2026 Python si sta avviando nel browser; "
+      + "la prima visita pu\u00f2 richiedere un minuto.",
+    de: "Die Lektionen werden geladen\u2026 Python startet im Browser; beim ersten Besuch kann das eine Minute dauern.",
+  };
+  const lang = words[asked] ? asked : "en";
+  const box = document.getElementById("hd-loading");
+  box.lang = lang;
+  box.querySelector("p").textContent = words[lang];
+  box.style.display = "flex";
+  const there = "[data-testid=lesson] svg, [data-testid=lesson-board], [data-testid=address-error], "
+    + ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']";
+  const check = setInterval(() => {
+    if (document.querySelector(there)) { clearInterval(check); box.remove(); }
+  }, 150);
+})();
+</script>
+"""
+"""What the REPL page shows over JupyterLite's empty page while the lessons load (put before its ``</body>``)."""
+
+
+def loading_message(root: Path) -> None:
+    page = root / "repl" / "index.html"
+    text = page.read_text(encoding="utf-8")
+    if "</body>" not in text:
+        sys.exit(f"{page}: no </body> to put the loading message before; update loading_message in lite/finish.py")
+    if 'id="hd-loading"' not in text:
+        page.write_text(text.replace("</body>", LOADING + "</body>", 1), encoding="utf-8")
 
 
 SW_PASS = "shouldDrop(t,a)||(n=maybeFromCache(e))"
@@ -73,6 +125,7 @@ def lighter_service_worker(root: Path) -> None:
 def main(site: str) -> None:
     root = Path(site)
     lighter_service_worker(root)
+    loading_message(root)
     total = sum(f.stat().st_size for f in root.rglob("*") if f.is_file())
     (root / "index.html").write_text(LANDING.replace("%(mb)s", f"{total / 1e6:.0f}"), encoding="utf-8")
     (root / ".nojekyll").write_text("")  # GitHub Pages: serve the folder as it is (no Jekyll, which drops _files)

@@ -22,6 +22,12 @@ serves") tells the rest. Settings, from the hub's environment:
 Each learner's progress then lands in their own home (``~/.hickory_widget/lesson-progress.sqlite3``, a file only
 they may read). For the teacher's dashboard to see the whole class, give the servers one store in a folder shared
 by a class group instead (docs/CLASSROOM.md, "On JupyterHub": ``HICKORY_PROGRESS``), or collect hand-ins.
+
+Tables (several learners at one game, each on their own server) need one store every server can write:
+``HICKORY_TABLES`` names it, in a folder of the class's group with the setgid bit and group write (SQLite's WAL
+writes beside the file), e.g. ``install -d -m 2770 -g class /srv/hickory-tables`` and
+``HICKORY_TABLES=/srv/hickory-tables/tables.sqlite3``. Only the tables live there (a seat's browser is sent its
+seat's view only); each learner's progress stays in their own home.
 """
 
 import os
@@ -55,7 +61,7 @@ c.Spawner.notebook_dir = str(folder)
 c.Spawner.default_url = "/voila/render/classroom.ipynb"
 # Voilà's page with the project's template: nothing asked of a CDN (jupyter-data/voila/templates/hickory)
 c.Spawner.args = ["--VoilaConfiguration.template=hickory"]
-c.Spawner.env_keep = ["PATH", "PYTHONPATH", "LANG", "LC_ALL", "HICKORY_PROGRESS", "HICKORY_HANDINS"]
+c.Spawner.env_keep = ["PATH", "PYTHONPATH", "LANG", "LC_ALL", "HICKORY_PROGRESS", "HICKORY_HANDINS", "HICKORY_TABLES"]
 # a class arriving at once on a busy machine: give each server time to start
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120

@@ -61,3 +61,44 @@ def test_a_playout_state_is_quiet_and_its_clone_records_again() -> None:
     assert not twin.quiet
     twin.emit("test", ("R1",), number=3)
     assert twin.events == [{"number": 3, "kind": "test", "rules": ["R1"]}]
+
+
+BOT_GAME = """
+import hashlib, json, sys
+from pathlib import Path
+from hickory_widget import Game
+from hickory_widget.hickory.analysis import bots
+from hickory_widget.hickory.analysis.mcts import MCTSBot
+from hickory_widget.hickory.rules import state
+
+game = Game.new(2, seed=5)
+first, second = game.state.colors
+bots.play(game, {first: bots.GreedyBot(seed=1), second: MCTSBot(seed=2, playouts=4, horizon=4, deadline=None)},
+          limit=40)
+digest = hashlib.sha256(json.dumps([game.history, game.scores, game.position(live=True)]).encode()).hexdigest()
+print(json.dumps({"digest": digest, "steps": len(game.history), "file": Path(state.__file__).suffix}))
+"""
+
+
+def bot_game(env: dict[str, str] | None = None) -> dict[str, object]:
+    """A seeded 2-player game's first 40 decisions by a greedy and an MCTS bot (no deadline: iteration counts
+    decide), in a process of its own."""
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", BOT_GAME], capture_output=True, text=True, check=True, env=env,
+                          cwd=ROOT / "tests")
+    return json.loads(done.stdout)
+
+
+def test_the_greedy_and_mcts_bots_choose_the_same_in_this_build_as_in_pure_python() -> None:
+    """The bots (compiled too in the compiled build) make the same choices as the pure sources, whatever the
+    process's hash seed: this build's game against one run from the source tree (pure Python) with another
+    PYTHONHASHSEED. In the pure run both are pure, and the test checks the choices do not depend on the process."""
+    here = bot_game({**os.environ, "PYTHONHASHSEED": "1"})
+    assert here["file"] in ((".so", ".pyd") if BUILD == "compiled" else (".py",))
+    pure = bot_game({**os.environ, "PYTHONHASHSEED": "2", "PYTHONPATH": str(ROOT)})
+    assert pure["file"] == ".py"
+    assert here["steps"] == pure["steps"] == 40
+    assert here["digest"] == pure["digest"]

@@ -170,6 +170,7 @@ def hub() -> Iterator[Hub]:
     users = [f"hk{tag}{letter}" for letter in "abc"]
     mounts: list[Path] = []
     made: list[str] = []
+    made_group = ""
     process = None
     log_path = base / "hub.log"
     try:
@@ -178,6 +179,15 @@ def hub() -> Iterator[Hub]:
             subprocess.run(["useradd", "--create-home", "--home-dir", str(base / "home" / name), "--user-group",
                             "--shell", "/usr/sbin/nologin", name], check=True, capture_output=True)
             made.append(name)
+        group = f"hk{tag}class"  # the class's group: its folder holds the one tables' store every server writes
+        subprocess.run(["groupadd", group], check=True, capture_output=True)
+        made_group = group
+        for name in users:
+            subprocess.run(["usermod", "-aG", group, name], check=True, capture_output=True)
+        shared = base / "class"
+        shared.mkdir()
+        shutil.chown(shared, group=group)
+        shared.chmod(0o2770)  # group-writable, setgid: SQLite's WAL files beside the store stay the class's
         python, server_env = users_python(base, mounts)
         state = base / "hub"
         state.mkdir(mode=0o700)
@@ -197,6 +207,7 @@ def hub() -> Iterator[Hub]:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("HICKORY_", "JUPYTER"))}
         env.update(HICKORY_HUB_USERS=",".join(users), HICKORY_HUB_PASSWORD=PASSWORD,
                    HICKORY_HUB_NOTEBOOKS=str(base / "notebooks"), HICKORY_HUB_PYTHON=str(python),
+                   HICKORY_TABLES=str(base / "class" / "tables.sqlite3"),
                    PYTHONPATH=str(ROOT))
         with log_path.open("wb") as log:
             process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(test_config)], cwd=state,
@@ -226,6 +237,8 @@ def hub() -> Iterator[Hub]:
         time.sleep(0.5)
         for name in made:
             subprocess.run(["userdel", name], check=False, capture_output=True)
+        if made_group:
+            subprocess.run(["groupdel", made_group], check=False, capture_output=True)
         for target in reversed(mounts):
             subprocess.run(["umount", "-l", str(target)], check=False)
         shutil.rmtree(base, ignore_errors=True)
@@ -339,3 +352,32 @@ def three_learners(browser: Any, hub: Hub) -> None:
                 for path in (hub.homes[owner] / STORE).parent.glob(STORE.name + "*"):
                     assert read_as(reader, path)[0] == "refused", (reader, path)
     assert read_as(hub.users[0], hub.homes[hub.users[0]] / STORE)[0] == "read"  # the check itself can read
+
+
+def test_two_hub_learners_at_one_table_on_their_own_servers(hub: Hub) -> None:
+    in_own_browser(two_at_a_table, hub)
+
+
+def two_at_a_table(browser: Any, hub: Hub) -> None:
+    """Two learners, each logged in on their own browser and served by their own server, share a table through the
+    class's tables store ($HICKORY_TABLES): one opens it, the other sits down, a move of one reaches the other."""
+    from playwright.sync_api import expect
+
+    ada, bob = (log_in(browser, hub, name) for name in hub.users[:2])
+    for page in (ada, bob):
+        page.wait_for_selector("[data-testid=show-tables]").click()
+        page.wait_for_selector("[data-testid=tables]")
+    ada.click("[data-testid=tables] [data-action=game][data-arg=clocktowers]")
+    ada.wait_for_selector("[data-testid=open-opt-floors_on_others]")
+    ada.click("[data-testid=open-go]")
+    head = ada.wait_for_selector("[data-testid=seat-head]")
+    table = int(head.get_attribute("data-table"))
+    bob.wait_for_selector(f"[data-testid=sit-{table}-P2]").click()
+    bob.wait_for_selector("[data-testid=seat-head]")
+    first = ada.wait_for_selector("[data-choice-id]")
+    first.click()
+    expect(bob.locator("[data-testid=seat-head]")).to_have_attribute("data-version", "1")
+    store = hub.homes[hub.users[0]].parent.parent / "class" / "tables.sqlite3"
+    assert store.is_file() and stat.S_IMODE(store.stat().st_mode) & 0o060 == 0o060, "the class's store"
+    for page in (ada, bob):
+        page.context.close()

@@ -251,6 +251,35 @@ def test_the_card_lesson_widget_sends_the_games_table_and_judges_clicks_by_the_e
     assert w.attempt.done and w.attempt.game.history == ["play:elephant.2"]
 
 
+ASKED = [  # (lesson, exercise index, key, what of the board would give the answer away)
+    ("mice-table", 0, "mice-table/set-size", lambda t: {p["hand_text"] for p in t["players"]}),
+    ("mice-table", 1, "mice-table/start-centre", lambda t: sorted(c["id"] for c in t["centre"])),
+    ("mice-end", 1, "mice-end/final-score", lambda t: t["players"][0]["score_text"]),
+]
+
+
+@pytest.mark.parametrize(("lesson", "index", "key", "shown"), ASKED, ids=[a[2] for a in ASKED])
+def test_a_mice_question_does_not_show_its_answer_on_the_board_below_it(tmp_path: Path, lesson: str, index: int,
+                                                                        key: str, shown) -> None:
+    """Issue 31: the board under a question holds the question's position without the fact asked (M1, M5, M14);
+    the answer appears there once the learner answers right or asks to see it."""
+    from hickory_widget.lessons.card_widget import lesson_widget
+
+    w = lesson_widget("mice", learner="ada", progress_path=tmp_path / "progress.json")
+    w.go(lesson, index)
+    assert w.view["exercise"]["key"] == key
+    asked = shown(w.view["board"]["table"]["board"])
+    answer = w.exercise.data.answers
+    texts = {"mice-table/set-size": {"16 cards in hand"}, "mice-table/start-centre":
+             ["cat.2.start", "dog.3.start", "elephant.4.start", "mouse.1.start"],
+             "mice-end/final-score": "7 points"}[key]
+    assert asked != texts, f"{key}: the board shows the answer {answer} before it is given"
+    w.show_me()
+    assert shown(w.view["board"]["table"]["board"]) == texts  # shown: the board tells it
+    w.retry()
+    assert shown(w.view["board"]["table"]["board"]) != texts
+
+
 def test_an_unknown_game_has_no_lesson_widget() -> None:
     from hickory_widget.lessons.card_widget import lesson_widget
 

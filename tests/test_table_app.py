@@ -21,7 +21,7 @@ from hickory_widget.lessons.table_desk import review_text
 from hickory_widget.lessons.table_lobby import TableLobby
 from hickory_widget.lessons.table_view import TableSeat
 from hickory_widget.lessons.table_watch import TableWatch
-from hickory_widget.lessons.tables import classroom_tables
+from hickory_widget.lessons.tables import TableError, classroom_tables
 
 
 @pytest.fixture
@@ -300,3 +300,95 @@ def test_opening_a_table_with_computer_players_seats_them_at_the_last_seats(clas
     send(ada.seat.panel, "back")
     send(ada.panel, "open", game="mice", players="2", bots="0", level="eager")
     assert ada.seat is None and "Scegli il gioco" in ada.panel.html, "Mice! is for 3 to 6: refused, nothing opened"
+
+
+
+def _version(tables: Any, table: int) -> int:
+    return next(r["version"] for r in tables.tables() if r["id"] == table)
+
+
+def test_a_table_opened_with_an_option_plays_by_it(classroom: Path) -> None:
+    """C5 (floors_on_others): opened from the form with the option unticked, nobody may build a floor on another's
+    tower; the same deal with it ticked may. A row says which options are on."""
+    ada = device("ada")
+    send(ada.panel, "game", "clocktowers")
+    assert 'data-testid="open-opt-floors_on_others" checked' in ada.panel.html
+    send(ada.panel, "open", game="clocktowers", players="2", bots="0", level="eager", opt_floors_on_others="off",
+         opt_tops_on_others="off", opt_shared_heights="off")
+    narrow = ada.seat.table
+    tables = classroom_tables(classroom)
+    row = tables._read_table(narrow)
+    assert json.loads(row["options"]) == dict.fromkeys(("floors_on_others", "shared_heights", "tops_on_others"), False)
+    wide = tables.open_table("clocktowers", 2, seed=row["seed"], options={"tops_on_others": False,
+                                                                          "shared_heights": False})
+    tables.join(wide, "P1", "ada")
+    for table in (narrow, wide):
+        tables.join(table, "P2", "bob")
+    who = {"P1": "ada", "P2": "bob"}
+    for _ in range(300):  # the same moves (building when one can) at both tables until what is legal differs
+        a, b = tables.game(narrow), tables.game(wide)
+        assert not a.over, "the option never changed what is legal"
+        if set(a.choice_ids) != set(b.choice_ids):
+            break
+        seat = a.decision.player
+        choice = next((c for c in sorted(a.choice_ids) if c.startswith("play:")), sorted(a.choice_ids)[0])
+        for table in (narrow, wide):
+            tables.submit(table, seat, who[seat], choice, _version(tables, table))
+    extra = sorted(set(b.choice_ids) - set(a.choice_ids))
+    assert extra and not set(a.choice_ids) - set(b.choice_ids), "only the table with the option may do more"
+    seat = a.decision.player
+    with pytest.raises(TableError) as refused:
+        tables.submit(narrow, seat, who[seat], extra[0], _version(tables, narrow))
+    assert refused.value.reason == "illegal"
+    tables.submit(wide, seat, who[seat], extra[0], _version(tables, wide))
+    send(ada.seat.panel, "back")
+    assert f'data-testid="table-options-{wide}">Options: Floors on others' in ada.panel.html
+    assert f'data-testid="table-options-{narrow}"' not in ada.panel.html, "no option on: no line"
+
+
+def test_a_malformed_rule_option_is_refused_and_opens_nothing(classroom: Path) -> None:
+    ada = device("ada", "de")
+    send(ada.panel, "open", game="mice", players="3", bots="0", level="eager", opt_lower_tiers_hunt="yes")
+    assert ada.seat is None and "Der Tisch wurde nicht geöffnet" in ada.panel.html
+    assert "lower_tiers_hunt" in ada.panel.html, "the message names the option"
+    with pytest.raises(TableError) as refused:
+        ada.open_table("hickory", "3", "0", "eager", {"fly_over_cats": True})
+    assert refused.value.reason == "bad_setup" and "fly_over_cats" in str(refused.value)
+    assert classroom_tables(classroom).tables() == [], "nothing was opened"
+
+
+def test_the_teacher_gives_an_empty_seat_to_a_bot_from_the_tables_tab(classroom: Path) -> None:
+    tables = classroom_tables(classroom)
+    table = tables.open_table("clocktowers", 2, seed=4)
+    tables.join(table, "P1", "ada")
+    dash = Dashboard(classroom, "it", CODE)
+    send(dash.panel, "code", code=CODE)
+    send(dash.panel, "tab", "tables")
+    assert f'data-testid="dash-bot-{table}_P2"' in dash.panel.html
+    assert f'data-testid="dash-bot-{table}_P1"' not in dash.panel.html, "a taken seat gets no bot button"
+    send(dash.panel, "table-bot", f"{table}:P2", **{f"bot_{table}_P2": "psychic"})
+    assert "Livelli:" in dash.panel.html and tables.seats(table)[1]["kind"] == "empty", "refused, nothing changed"
+    send(dash.panel, "table-bot", f"{table}:P2", **{f"bot_{table}_P2": "greedy"})
+    assert (tables.seats(table)[1]["kind"], tables.seats(table)[1]["who"]) == ("bot", "greedy")
+    assert "computer (riflessivo)" in dash.panel.html and f'data-testid="dash-bot-{table}_P2"' not in dash.panel.html
+    for _ in range(3):  # ada plays her turns; the bot then plays its seat by itself
+        game = tables.game(table)
+        if game.decision.player == "P1":
+            tables.submit(table, "P1", "ada", sorted(game.choice_ids)[0], _version(tables, table))
+    assert any(entry["seat"] == "P2" for entry in tables.log(table)), "the bot played its seat"
+
+
+def test_hickory_tables_puts_the_tables_in_a_store_of_their_own(classroom: Path, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a hub every learner's progress is their own; $HICKORY_TABLES is the one store their tables share."""
+    shared = tmp_path / "class" / "tables.sqlite3"
+    shared.parent.mkdir()
+    monkeypatch.setenv("HICKORY_TABLES", str(shared))
+    ada = device("ada")
+    send(ada.panel, "open", game="mice", players="3", bots="0", level="eager")
+    assert [row["id"] for row in classroom_tables(shared).tables()] == [ada.seat.table]
+    assert classroom_tables(classroom).tables() == [], "nothing of the table in the progress store"
+    dash = Dashboard(classroom, "en", CODE)
+    send(dash.panel, "code", code=CODE)
+    send(dash.panel, "tab", "tables")
+    assert f'data-testid="dash-table-{ada.seat.table}"' in dash.panel.html, "the teacher sees the shared tables"

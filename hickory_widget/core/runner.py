@@ -1,12 +1,13 @@
 """The game runner: one class that turns a game's :class:`Rules` into a playable, undoable, savable game.
 
 Between checkpoints the pending rules flow lives in a generator; at each checkpoint (a turn or Tick boundary) the
-state is plain data and a copy is kept, so undo restores the last checkpoint at or before the target and replays
-the choices made since. The same copy makes every door all or nothing without copying anything per choice: if a
-rule fails inside choose, force, undo or redo, the game goes back to that checkpoint, replays to where it was and
-raises EngineError. A save is the origin (setup arguments or a position) plus the history, with a digest of the
-state it reached; loading reads it through the bounded loader (doors.py), replays it and checks the digest and
-the redo list, so a save either loads exactly or not at all.
+state is plain data. A copy of it is taken at every SNAPSHOT_EVERY-th checkpoint, and of the others only when one
+is asked for (by replaying the choices since the copy before it: the rules are deterministic), so undo restores the
+last copy at or before the target and replays the choices made since. The same copies make every door all or
+nothing without copying anything per choice: if a rule fails inside choose, force, undo or redo, the game goes back
+to a checkpoint, replays to where it was and raises EngineError. A save is the origin (setup arguments or a
+position) plus the history, with a digest of the state it reached; loading reads it through the bounded loader
+(doors.py), replays it and checks the digest and the redo list, so a save either loads exactly or not at all.
 
 Secret choices (an Ask with ``secret=True``) are sealed until the flow yields ``REVEAL``, and a game's private
 answers (a card discarded face down) for good. The runner keeps them (it is the referee), but
@@ -42,6 +43,10 @@ SAVE_FIELDS = ("format", "version", "origin", "seat", "history", "redo", "state_
 MAX_HISTORY = 100_000
 """Most entries in a saved history or redo list (a whole game takes a few hundred to a few thousand)."""
 SEED_RANGE = (-(2**63), 2**64 - 1)
+SNAPSHOT_EVERY = 8
+"""One checkpoint in this many gets its copy of the state as it is reached; the others when first asked for
+(position, undo, a seat's copy, a playout): copying the state was a fifth of a step's time, and most checkpoints of
+a game are never asked for. Asking for one costs at most this many Ticks' replay, once (the copy is kept)."""
 SEAT_ATTEMPTS = 40
 """Deals a seat's copy tries before it settles for the closest one (information model, seat_game)."""
 """Seeds a game accepts: any 64-bit number, so that every save stays loadable."""
@@ -261,7 +266,15 @@ class GameRunner:
         finished game's last state): for reading, since a game started from it begins a new turn there."""
         if live:
             return self.rules.state_to_data(self._state)
-        return self.rules.state_to_data(self._checkpoints[-1][1] if self._checkpoints else self._start)
+        return self.rules.state_to_data(self.last_checkpoint()[1])
+
+    def last_checkpoint(self) -> tuple[int, Any]:
+        """(history length, state) at the last checkpoint, or (0, the state the game started from) before the first.
+        The state is shared: read or copy it, never change it."""
+        if not self._checkpoints:
+            return 0, self._start
+        k = len(self._checkpoints) - 1
+        return self._checkpoints[k][0], self._snapshot(k)
 
     @property
     def can_undo(self) -> bool:
@@ -363,6 +376,7 @@ class GameRunner:
     def copy(self) -> Any:
         """An independent game with the same origin, history and redo. It starts from the last checkpoint's
         snapshot (shared: snapshots are never changed) and replays only the entries since."""
+        self.last_checkpoint()  # copied once here (if not yet), and shared with the twin
         twin = type(self).__new__(type(self))
         twin.__dict__.update(self.__dict__)  # what a game's own class adds
         for name in RUNNER_FIELDS:  # the runner's own fields (slots, not __dict__, in the compiled build)
@@ -428,7 +442,7 @@ class GameRunner:
         hidden = set(self.sealed(seat))
         first = min(hidden)
         keep = [cp for cp in self._checkpoints if cp[0] <= first]
-        at, state = (keep[-1][0], keep[-1][1]) if keep else (0, self._start)
+        at, state = (keep[-1][0], self._snapshot(len(keep) - 1)) if keep else (0, self._start)
         twin = type(self)(self.rules.clone(state), {"position": self.rules.state_to_data(state)}, seat)
         twin.language = self.language
         twin._replay([SEALED if at + i in hidden else h for i, h in enumerate(self._history[at:])])
@@ -442,7 +456,8 @@ class GameRunner:
                 raise ValueError(f"this copy is seen from {self._seat}'s seat; it cannot be seen from {seat}'s")
             return self
         rules: Any = self.rules  # a game with an information model: seat_view and resample (information.py)
-        at, state, n_events = (self._checkpoints[-1][:3] if self._checkpoints else (0, self._start, 0))
+        at, state = self.last_checkpoint()
+        n_events = self._checkpoints[-1][2] if self._checkpoints else 0
         known = self.history_for(seat)[at:]
         since = [h for h in known if not h.startswith(("force:", "seed:"))]  # the referee's, not the seat's
         seen = self.events_for(seat)
@@ -797,7 +812,8 @@ class GameRunner:
         self._events: list[dict[str, Any]] = []
         self._marks: list[int] = []
         self._checkpoints: list[tuple[int, Any, int, int]] = []
-        """(history length, snapshot, event count, reveal count) at each checkpoint."""
+        """(history length, snapshot, event count, reveal count) at each checkpoint; the snapshot is None until
+        asked for (:meth:`_snapshot`), except at every SNAPSHOT_EVERY-th."""
         self._secret: dict[int, str] = {}
         """History position -> player, for every answer to a secret Ask, and every private answer."""
         self._private: set[int] = set()
@@ -829,11 +845,68 @@ class GameRunner:
         state.events.clear()
 
     def _checkpoint(self) -> None:
-        entry = (len(self._history), self.rules.clone(self._state), len(self._events), len(self._reveals))
-        if self._checkpoints and self._checkpoints[-1][0] == entry[0]:
-            self._checkpoints[-1] = entry
+        checkpoints = self._checkpoints
+        at = len(self._history)
+        if checkpoints and checkpoints[-1][0] == at:  # a later boundary at the same point: it replaces the last
+            k = len(checkpoints) - 1
+            copy = k % SNAPSHOT_EVERY == 0 or checkpoints[k][1] is not None  # a copy asked for stays taken
+            checkpoints[k] = (at, self.rules.clone(self._state) if copy else None, len(self._events),
+                              len(self._reveals))
         else:
-            self._checkpoints.append(entry)
+            copy = len(checkpoints) % SNAPSHOT_EVERY == 0
+            checkpoints.append((at, self.rules.clone(self._state) if copy else None, len(self._events),
+                                len(self._reveals)))
+
+    def _snapshot(self, k: int) -> Any:
+        """The state at checkpoint ``k`` (an index into ``_checkpoints``), copied now if it was not yet: from the
+        last copy before it (or the start), a flow of its own replays the history entries between, the way
+        :meth:`_apply` applies them. The copy is kept."""
+        checkpoints = self._checkpoints
+        at, snapshot, n_events, n_reveals = checkpoints[k]
+        if snapshot is not None:
+            return snapshot
+        j = k - 1
+        while j >= 0 and checkpoints[j][1] is None:
+            j -= 1
+        start, base = (checkpoints[j][0], checkpoints[j][1]) if j >= 0 else (0, self._start)
+        rules = self.rules
+        state = rules.clone(base)
+        gen = rules.flow(state)
+        snapshot = self._replay_to(gen, state, None, start == at)
+        history = self._history
+        for i in range(start, at):
+            entry = history[i]
+            if entry.startswith("force:"):
+                _, kind, value = entry.split(":", 2)
+                state.forced.append((kind, value))
+            elif entry.startswith("seed:"):
+                rules.reseed(state, int(entry[5:]))
+            else:
+                send = self._fills[i] if entry == SEALED and self._fill_seed is not None else entry
+                taken = self._replay_to(gen, state, send, i + 1 == at)
+                if taken is not None:
+                    snapshot = taken
+        if snapshot is None:
+            raise RuntimeError(f"the replay from history entry {start} reached no checkpoint at entry {at}")
+        checkpoints[k] = (at, snapshot, n_events, n_reveals)
+        return snapshot
+
+    def _replay_to(self, gen: Flow, state: Any, value: str | None, take: bool) -> Any:
+        """Sends ``value`` to a replaying flow (:meth:`_snapshot`) and runs it to its next question; returns a copy
+        of the state at the last checkpoint passed if ``take``, else None."""
+        snapshot = None
+        try:
+            out = gen.send(value)
+            while out is CHECKPOINT or out is REVEAL:
+                if out is CHECKPOINT:
+                    state.events.clear()  # as _advance drains them before its copy (a game's copy may keep them)
+                    if take:
+                        snapshot = self.rules.clone(state)
+                out = gen.send(None)
+        except StopIteration:
+            pass
+        state.events.clear()
+        return snapshot
 
     def _rebuild(self, target: Sequence[str]) -> None:
         """Restores the last checkpoint at or before ``target`` and replays the rest of it."""
@@ -842,7 +915,8 @@ class GameRunner:
             self._restart(self.rules.clone(self._start))
             self._replay(target)
             return
-        at, snapshot, n_events, n_reveals = keep[-1]
+        at, _, n_events, n_reveals = keep[-1]
+        snapshot = self._snapshot(len(keep) - 1)
         self._checkpoints = keep
         self._state = self.rules.clone(snapshot)
         self._history = list(target[:at])

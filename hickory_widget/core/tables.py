@@ -345,11 +345,11 @@ class Tables:
 
     # ------------------------------------------------------------------------------------------ reading
     def tables(self) -> list[dict[str, Any]]:
-        """Every table: id, game, status, version, opened_by, created, changed (newest first)."""
-        rows = self.store.read("SELECT id, game, status, version, opened_by, created, changed FROM tables "
-                               "ORDER BY id DESC")
-        return [dict(zip(("id", "game", "status", "version", "opened_by", "created", "changed"), r, strict=True))
-                for r in rows]
+        """Every table: id, game, status, version, opened_by, created, changed, options (the rule options it was
+        opened with, a JSON object: the game's defaults for the rest), newest first."""
+        names = ("id", "game", "status", "version", "opened_by", "created", "changed", "options")
+        rows = self.store.read(f"SELECT {', '.join(names)} FROM tables ORDER BY id DESC")
+        return [dict(zip(names, r, strict=True)) for r in rows]
 
     def seats(self, table: int) -> list[dict[str, Any]]:
         rows = self.store.read("SELECT seat, kind, who FROM seats WHERE table_id = ? ORDER BY position", (table,))

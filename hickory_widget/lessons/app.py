@@ -146,7 +146,7 @@ def classroom_app(query: str | None = None) -> Any:
     from .progress import ProgressError
     from .store import StoreError
     from .table_lobby import TableLobby
-    from .tables import classroom_tables
+    from .tables import classroom_tables, tables_path
     from .tracked import TRACKED
 
     q = parse_qs(query_string() if query is None else query, keep_blank_values=True)
@@ -158,7 +158,7 @@ def classroom_app(query: str | None = None) -> Any:
     if "watch" in q and not static_site():  # a table from no seat (the projector): nothing hidden, nothing asked
         from .table_watch import TableWatch
 
-        tables = classroom_tables(path)
+        tables = classroom_tables(tables_path(path))
         wanted = q["watch"][0]
         if not wanted.isdigit() or all(row["id"] != int(wanted) for row in tables.tables()):
             raise ValueError(f"watch= names a table by its number; there is no table {wanted[:20]!r}")
@@ -182,7 +182,8 @@ def classroom_app(query: str | None = None) -> Any:
             widget.reset_asked = lambda: bars[0].ask_reset() if bars else None
             return widget
 
-        bars.append(LiveBar(box, lang, game, make, lambda: TableLobby(classroom_tables(path), name, lang, game),
+        bars.append(LiveBar(box, lang, game, make,
+                            lambda: TableLobby(classroom_tables(tables_path(path)), name, lang, game),
                             Live(path), name))
         return bars[0]
 

@@ -65,6 +65,28 @@ class MiceLessonWidget(CardLessonWidget):
             for player in board["players"]:
                 for c in player["hand"] or []:
                     c["choice"] = None
+        return self._unasked(board)
+
+    def _unasked(self, board: dict[str, Any]) -> dict[str, Any]:
+        """The board under a question not yet answered right nor shown, without the fact it asks for: the hand
+        counts of "how many cards", the score of "what is the score" (a last round that captures nothing leaves it
+        as it is), the centre of "what lies in the centre" when no card is played first; a "?" stands there."""
+        a, ex = self.attempt, self.exercise
+        if ex.kind != "predict" or a.showing or (a.verdict is not None and a.verdict.correct):
+            return board
+        proof = ex.data.proof or {}
+        name = proof.get("name") if proof.get("kind") == "fact" else proof.get("kind")
+        if name == "hand":
+            for player in board["players"]:
+                player["hand_text"] = "?"
+        elif name == "score":
+            for player in board["players"]:
+                if player["id"] == proof.get("of"):
+                    player["score"] = None
+                    player["score_text"] = player["score_before_text"] = "?"
+        elif name == "centre" and not proof.get("play"):
+            board["centre"] = []
+            board["ui"] = {**board["ui"], "empty": "?"}
         return board
 
 

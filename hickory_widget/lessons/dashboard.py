@@ -255,9 +255,9 @@ class Dashboard:
         """The Tables tab (made on first use: the tables of the class's store)."""
         if self._desk is None:
             from .table_desk import TableDesk
-            from .tables import classroom_tables
+            from .tables import classroom_tables, tables_path
 
-            self._desk = TableDesk(classroom_tables(self.path), self.lang)
+            self._desk = TableDesk(classroom_tables(tables_path(self.path)), self.lang)
         return self._desk
 
     @property

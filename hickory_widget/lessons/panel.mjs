@@ -5,7 +5,9 @@
 
 function fields(el) {
   const out = {};
-  for (const input of el.querySelectorAll("input[name], select[name]")) out[input.name] = input.value;
+  for (const input of el.querySelectorAll("input[name], select[name]")) {
+    out[input.name] = input.type === "checkbox" ? (input.checked ? "on" : "off") : input.value;
+  }
   return out;
 }
 

@@ -19,7 +19,7 @@ from ..core.tables import TableError, Tables
 from .classroom_words import say
 from .game_bar import game_name
 from .games import NAMES
-from .table_lobby import PLAYERS
+from .table_lobby import PLAYERS, options_line
 from .table_view import seat_holder
 from .tables import refusal
 
@@ -98,7 +98,8 @@ class TableDesk:
             return False
         self.message = ""
         try:
-            table = int(arg) if arg and arg.isdigit() else None
+            head = (arg or "").split(":", 1)[0]  # "table" or "table:seat"
+            table = int(head) if head.isdigit() else None
             if kind == "table-open":
                 game = fields.get("table_game", "")
                 players = fields.get("table_players", "")
@@ -111,6 +112,9 @@ class TableDesk:
             elif kind in ("table-pause", "table-resume", "table-close"):
                 self.tables.set_status(table, {"table-pause": "paused", "table-resume": "open",
                                                "table-close": "closed"}[kind])
+            elif kind == "table-bot":
+                seat = (arg or "").split(":", 1)[-1]
+                self.tables.give_bot(table, seat, fields.get(f"bot_{table}_{seat}", ""))
             elif kind == "table-undo":
                 self.tables.answer_undo(table, None, None, True)
             elif kind == "table-project":
@@ -178,8 +182,21 @@ class TableDesk:
         seats = {s["seat"]: s for s in self.tables.seats(table)}
         held = hands(game)
         turn = x("table.over") if public["over"] else x("table.turn", seat=public["to_move"] or "-")
+        levels = "".join(f'<option value="{lv}">{x("table.level." + lv)}</option>'
+                         for lv in self.tables.games[row["game"]].bots)
+
+        def holder(p: str) -> str:
+            """Who sits at ``p``; an empty seat of a table not closed gets a computer player of a chosen level."""
+            text = escape(seat_holder(seats[p], lang))
+            if seats[p]["kind"] != "empty" or row["status"] == "closed":
+                return text
+            slot = escape(f"{table}_{p}")
+            return (f'{text} <select name="bot_{slot}" data-testid="dash-bot-level-{slot}" aria-label="'
+                    f'{x("table.level")}">{levels}</select><button data-action="table-bot" '
+                    f'data-arg="{table}:{escape(p)}" data-testid="dash-bot-{slot}">{x("table.bot_seat")}</button>')
+
         lines = "".join(
-            f'<tr data-seat="{escape(p)}"><td>{escape(p)}</td><td>{escape(seat_holder(seats[p], lang))}</td>'
+            f'<tr data-seat="{escape(p)}"><td>{escape(p)}</td><td>{holder(p)}</td>'
             f'<td>{game.scores[p]}</td><td class="cl-hand" data-testid="dash-hand">{escape(_short(held.get(p)))}'
             f'</td></tr>' for p in game.scores)
         status = row["status"]
@@ -201,6 +218,7 @@ class TableDesk:
         parts = [f'<article class="cl-table" data-testid="dash-table-{table}" data-status="{status}">'
                  f'<h4>{x("table.number", n=table)} · {escape(game_name(lang, row["game"]))} · '
                  f'{x("table.status." + status)} · {turn} · {x("table.dash.moves", n=row["version"])}</h4>'
+                 f'{options_line(row, lang)}'
                  f'<table class="cl-grid"><thead><tr><th></th><th></th><th>{x("table.dash.points")}</th>'
                  f'<th>{x("table.dash.hands")}</th></tr></thead><tbody>{lines}</tbody></table>'
                  f'<div class="cl-bar">{bar}</div>']

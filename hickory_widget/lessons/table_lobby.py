@@ -20,10 +20,19 @@ from .game_bar import GameBar, game_name
 from .games import NAMES
 from .panel import Panel
 from .table_view import POLL, TableSeat, seat_holder
-from .tables import refusal
+from .tables import options_on, refusal, rule_options
 
 PLAYERS = {"hickory": (2, 3, 4), "clocktowers": (2, 3, 4), "mice": (3, 4, 5, 6)}
 """How many may play each game (what its ``new`` takes)."""
+
+
+def options_line(row: dict[str, Any], lang: str) -> str:
+    """The rule options that are on at a table, as a line of its row (nothing when none is)."""
+    names = [say(lang, "table.option." + name) for name in options_on(row["game"], row.get("options"))]
+    if not names:
+        return ""
+    return (f'<p class="cl-note" data-testid="table-options-{row["id"]}">'
+            f'{escape(say(lang, "table.options_on", names="; ".join(names)))}</p>')
 
 
 def table_rows(tables: Tables) -> list[dict[str, Any]]:
@@ -77,8 +86,12 @@ class TableLobby:
                 self.sit(int(table), seat)
                 return
             if kind == "open":
-                self.open_table(fields.get("game", ""), fields.get("players", ""), fields.get("bots", "0"),
-                                fields.get("level", "greedy"))
+                game = fields.get("game", "")
+                boxes = {"on": True, "off": False}  # a checkbox's two values (panel.mjs); anything else is refused
+                options = {name: boxes.get(fields["opt_" + name], fields["opt_" + name])
+                           for name in rule_options(game) if "opt_" + name in fields} if game in NAMES else None
+                self.open_table(game, fields.get("players", ""), fields.get("bots", "0"),
+                                fields.get("level", "greedy"), options)
                 return
             if kind == "game" and arg in NAMES:
                 self.game = arg
@@ -93,14 +106,16 @@ class TableLobby:
         self.tables.join(table, seat, self.learner)
         return self._show(table, seat)
 
-    def open_table(self, game: str, players: str, bots: str, level: str) -> TableSeat:
-        """Opens a table, seats the learner at its first seat and computer players of ``level`` at its last
-        ``bots`` seats."""
+    def open_table(self, game: str, players: str, bots: str, level: str,
+                   options: dict[str, bool] | None = None) -> TableSeat:
+        """Opens a table with the rule ``options`` (name: on/off; the game's defaults for the rest), seats the
+        learner at its first seat and computer players of ``level`` at its last ``bots`` seats. An unknown option
+        or a value that is not True/False is refused (TableError ``bad_setup``) and opens nothing."""
         if game not in NAMES or not players.isdigit() or int(players) not in PLAYERS[game]:
             raise ValueError(f"{game} {players}")
         n, b = int(players), int(bots) if bots.isdigit() else 0
         b = max(0, min(b, n - 1))
-        table = self.tables.open_table(game, n, by=self.learner)
+        table = self.tables.open_table(game, n, options=options or None, by=self.learner)
         seats = [s["seat"] for s in self.tables.seats(table)]
         self.tables.join(table, seats[0], self.learner)
         for seat in seats[n - b:]:
@@ -153,7 +168,7 @@ class TableLobby:
                     f'data-testid="rejoin-{row["id"]}">{x("table.rejoin", seat=mine)}</button>') if mine else ""
             parts.append(f'<section class="cl-table" data-testid="table-{row["id"]}" data-game="{row["game"]}">'
                          f'<h3>{x("table.number", n=row["id"])} · {escape(game_name(lang, row["game"]))} · '
-                         f'{turn}{state}</h3><ul>{"".join(seats)}</ul>{back}</section>')
+                         f'{turn}{state}</h3>{options_line(row, lang)}<ul>{"".join(seats)}</ul>{back}</section>')
         parts.append(self._form())
         parts.append("</div>")
         self.panel.html = "".join(parts)
@@ -167,6 +182,9 @@ class TableLobby:
         bots = "".join(f'<option value="{n}">{n}</option>' for n in range(0, max(PLAYERS[self.game])))
         levels = "".join(f'<option value="{lv}">{x("table.level." + lv)}</option>'
                          for lv in self.tables.games[self.game].bots)
+        checks = "".join(f'<label><input type="checkbox" name="opt_{name}" data-testid="open-opt-{name}"'
+                         f'{" checked" if on else ""}> {x("table.option." + name)}</label>'
+                         for name, on in rule_options(self.game).items())
         tabs = "".join(f'<button data-action="game" data-arg="{g}" aria-pressed="{str(g == self.game).lower()}">'
                        f'{escape(game_name(lang, g))}</button>' for g in NAMES)
         return (f'<form class="cl-form" data-testid="open-table" onsubmit="return false"><h3>{x("table.open")}</h3>'
@@ -175,7 +193,9 @@ class TableLobby:
                 f'<label>{x("table.players")} <select name="players" data-testid="open-players">{players}</select>'
                 f'</label><label>{x("table.bots")} <select name="bots" data-testid="open-bots">{bots}</select>'
                 f'</label><label>{x("table.level")} <select name="level" data-testid="open-level">{levels}'
-                f'</select></label><div class="cl-bar"><button class="cl-main" data-action="open" '
+                f'</select></label><fieldset class="cl-options" data-testid="open-options"><legend>'
+                f'{x("table.options")}</legend>{checks}</fieldset><div class="cl-bar"><button class="cl-main" '
+                f'data-action="open" '
                 f'data-testid="open-go">{x("table.open")}</button></div></form>')
 
 

@@ -100,6 +100,7 @@ def _shell_table_view(widget: Any, base: dict[str, Any]) -> dict[str, Any]:
         base["decision"] = {**base["decision"], "choices": []}
     base["can_redo"] = False
     base["seats"] = {p: "human" for p in base.get("players", [])}
+    base["at_table"] = True  # the front end leaves out the bots, seats and pictures, which are the table's
     return base
 
 
@@ -120,7 +121,7 @@ def seat_widget(seat: TableSeat) -> Any:
                 view = self.view
                 if view.get("decision") is not None and self._seat.view.get("decision") is None:
                     view = {**view, "decision": {**view["decision"], "choices": []}}
-                self.view = {**view, "can_redo": False}
+                self.view = {**view, "can_redo": False, "at_table": True}  # the table's controls stay off
 
         return HickoryAtTable(seat, seat_copy(seat.view))
     if game == "mice":
@@ -267,31 +268,32 @@ class TableSeat:
     def draw(self) -> None:
         v, lang = self.view, self.lang
         x = lambda key, **kw: escape(say(lang, key, **kw))  # noqa: E731
-        seats = ", ".join(f"{s['seat']}: {escape(seat_holder(s, lang))}" for s in v["seats"])
+        name = lambda seat: self.widget.game.player_name(seat, lang)  # noqa: E731  (Hickory's colors: "Blau")
+        seats = ", ".join(f"{escape(name(s['seat']))}: {escape(seat_holder(s, lang))}" for s in v["seats"])
         if v["status"] != "open":
             turn = x(f"table.status.{v['status']}")
         elif v["over"]:
             turn = x("table.over")
         elif v["decision"] is not None:
-            turn = x("table.your_turn", seat=self.seat)
+            turn = x("table.your_turn", seat=name(self.seat))
         elif self.seat in v["committed"]:
             turn = x("table.face_down")
         else:
-            turn = x("table.their_turn", seat=v["to_move"] or "-")
-        scores = " · ".join(f"{p}: {n}" for p, n in v["scores"].items())
+            turn = x("table.their_turn", seat=name(v["to_move"]) if v["to_move"] else "-")
+        scores = " · ".join(f"{name(p)}: {n}" for p, n in v["scores"].items())
         parts = [f'<div class="cl-bar" data-testid="seat-head" data-table="{self.table}" data-seat="{self.seat}" '
                  f'data-version="{v["version"]}" lang="{lang}">'
                  f'<button data-action="back" data-testid="seat-back">{x("table.back")}</button>'
                  f'<strong>{escape(game_name(lang, v["game"]))} · {x("table.number", n=self.table)}</strong>'
                  f'<span data-testid="seat-turn">{turn}</span><span>{escape(scores)}</span></div>',
-                 f'<p class="cl-note">{x("table.you_sit", seat=self.seat)} {seats}</p>']
+                 f'<p class="cl-note">{x("table.you_sit", seat=name(self.seat))} {seats}</p>']
         undo = v["undo"]
         if undo is not None:
             if undo["asked_by"] == self.seat or self.seat in undo["accepted"]:
                 parts.append(f'<p class="cl-note" data-testid="undo-wait">{x("table.undo_wait")}</p>')
             else:
                 parts.append(f'<div class="cl-bar" data-testid="undo-ask"><span>'
-                             f'{x("table.undo_asked", seat=undo["asked_by"])}</span>'
+                             f'{x("table.undo_asked", seat=name(undo["asked_by"]))}</span>'
                              f'<button class="cl-main" data-action="undo-yes" data-testid="undo-yes">'
                              f'{x("table.accept")}</button><button data-action="undo-no" data-testid="undo-no">'
                              f'{x("table.decline")}</button></div>')

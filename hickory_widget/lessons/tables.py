@@ -9,6 +9,8 @@ Every bot decides on its seat's copy of the game (``core.bots.decide``).
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,8 @@ from ..core import bots
 from ..core.tables import Accepted, GameKind, TableError, Tables
 from .store import Store
 
-__all__ = ["GAMES", "REFUSALS", "Accepted", "TableError", "Tables", "classroom_tables", "game_kinds", "refusal"]
+__all__ = ["GAMES", "REFUSALS", "Accepted", "TableError", "Tables", "classroom_tables", "game_kinds", "options_on",
+           "refusal", "rule_options", "tables_path"]
 
 REFUSALS: dict[str, dict[str, str]] = {
     "stale": {
@@ -64,6 +67,9 @@ REFUSALS: dict[str, dict[str, str]] = {
     "no_bot": {"en": "There is no such computer player for this game. Levels: {levels}.",
                "it": "Per questo gioco non c'è un giocatore automatico così. Livelli: {levels}.",
                "de": "Einen solchen Computerspieler gibt es für dieses Spiel nicht. Stufen: {levels}."},
+    "bad_setup": {"en": "The table was not opened: {detail}. Nothing changed.",
+                  "it": "Il tavolo non è stato aperto: {detail}. Non è cambiato nulla.",
+                  "de": "Der Tisch wurde nicht geöffnet: {detail}. Nichts hat sich geändert."},
     "other": {"en": "The table could not take that ({detail}); nothing changed.",
               "it": "Il tavolo non ha potuto accettarlo ({detail}); non è cambiato nulla.",
               "de": "Der Tisch konnte das nicht annehmen ({detail}); nichts hat sich geändert."},
@@ -81,6 +87,27 @@ def refusal(error: TableError, lang: str = "en") -> str:
         return texts[lang].format(**facts)
     except KeyError:
         return REFUSALS["other"][lang if lang in REFUSALS["other"] else "en"].format(detail=str(error)[:120])
+
+
+def rule_options(game: str) -> dict[str, bool]:
+    """The rule options a table of ``game`` may be opened with, each with its default (the game's options module)."""
+    if game == "hickory":
+        from ..hickory.rules.options import OPTIONS as named
+
+        return dict.fromkeys(named, False)
+    if game == "clocktowers":
+        from ..clocktowers.rules.options import OPTIONS
+    elif game == "mice":
+        from ..mice.rules.options import OPTIONS
+    else:
+        raise ValueError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
+    return dict(OPTIONS)
+
+
+def options_on(game: str, stored: str | dict[str, Any] | None) -> list[str]:
+    """The names of the options that are on at a table (its stored choices over the game's defaults)."""
+    chosen = json.loads(stored) if isinstance(stored, str) else (stored or {})
+    return [name for name, default in rule_options(game).items() if chosen.get(name, default)]
 
 
 def _eager(seed: int) -> bots.EagerBot:
@@ -123,6 +150,14 @@ GAMES: dict[str, Callable[[], GameKind]] = {"hickory": _hickory, "clocktowers": 
 
 def game_kinds() -> dict[str, GameKind]:
     return {name: make() for name, make in GAMES.items()}
+
+
+def tables_path(progress: str | Path) -> Path:
+    """Where the classroom's tables are kept: ``$HICKORY_TABLES`` when set (on JupyterHub, one store in a class
+    folder every learner's server can write, so learners on their own servers share tables while each one's
+    progress stays in their own ``$HICKORY_PROGRESS``), else the class's store ``progress`` itself."""
+    named = os.environ.get("HICKORY_TABLES")
+    return Path(named) if named else Path(progress)
 
 
 def classroom_tables(store: Store | str | Path) -> Tables:

@@ -37,21 +37,24 @@ function render({ model, el: host }, drawBoard) {
 
   function controls(view) {
     const t = view.texts;
+    const table = Boolean(view.at_table);
     return shellControls([[
       node("strong", "cs-title", view.title),
       ...shellUndoRedo(view, { undo: t["shell.undo"], redo: t["shell.redo"] }, send),
-      shellButton(t["shell.step_bot"], "bot_step", () => send({ type: "bot_step" }), { disabled: !view.decision }),
-      shellButton(t["shell.play_bots"], "bots_play", () => send({ type: "bots_play" }), { disabled: !view.decision }),
+      // at a table (one seat per device) the bots, the seats and the pictures are the table's, not this screen's
+      table ? null : shellButton(t["shell.step_bot"], "bot_step", () => send({ type: "bot_step" }), { disabled: !view.decision }),
+      table ? null : shellButton(t["shell.play_bots"], "bots_play", () => send({ type: "bots_play" }), { disabled: !view.decision }),
       // hidden cards only where the notebook's author allows them
-      view.secrets_allowed ? shellCheck(t["shell.secrets"], "secrets", view.secrets, (on) => send({ type: "secrets", on })) : null,
-      shellCheck(t["shell.pass_and_play"], "pass_and_play", view.pass_and_play, (on) => send({ type: "pass_and_play", on })),
+      view.secrets_allowed && !table ? shellCheck(t["shell.secrets"], "secrets", view.secrets, (on) => send({ type: "secrets", on })) : null,
+      table ? null : shellCheck(t["shell.pass_and_play"], "pass_and_play", view.pass_and_play, (on) => send({ type: "pass_and_play", on })),
       shellProjector(t["shell.projector"], model.get("projector"), send),
       shellLanguage(view.languages, view.language, t["shell.language"], send),
-      shellButton(t["shell.picture"], "picture", () => send({ type: "picture" })),
+      table ? null : shellButton(t["shell.picture"], "picture", () => send({ type: "picture" })),
     ]], t["shell.controls"] ?? view.title);
   }
 
   function seats(view) {
+    if (view.at_table) return ""; // every seat of a table is a person's device or the table's bot
     const t = view.texts;
     const row = node("div", "cs-seats");
     row.dataset.roving = "seats";

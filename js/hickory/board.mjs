@@ -980,26 +980,30 @@ export function drawControls(view, ctx) {
     b.setAttribute("aria-expanded", on ? "true" : "false");
     return b;
   };
+  // at a table (one seat per device) playing on, the seats, a new game, the review and pictures are the table's
+  const table = Boolean(view.at_table);
   const row1 = [
     ...shellUndoRedo(view, { undo: tr("ui.undo", "↶ Undo"), redo: tr("ui.redo", "↷ Redo"),
       undoTitle: ctx.botsSeated ? tr("ui.undo_title_bots", "Takes back your last decision and the bot moves after it") : null }, ctx.send, looking),
-    htmlNode("span", { class: "hk-sep", title: playNote }, null, tr("ui.play_to_end", "Play to end of:")),
-    play(tr("ui.until_activation", "activation"), "activation"),
-    play(tr("ui.until_tick", "Tick"), "tick"),
-    play(tr("ui.until_round", "round"), "round"),
-    play(tr("ui.until_game", "game"), "end"),
+    ...(table ? [] : [
+      htmlNode("span", { class: "hk-sep", title: playNote }, null, tr("ui.play_to_end", "Play to end of:")),
+      play(tr("ui.until_activation", "activation"), "activation"),
+      play(tr("ui.until_tick", "Tick"), "tick"),
+      play(tr("ui.until_round", "round"), "round"),
+      play(tr("ui.until_game", "game"), "end"),
+    ]),
     toggle(ctx.legendOpen, "legend", tr("ui.legend_button", "Legend"), ctx.toggleLegend),
-    toggle(ctx.settingsOpen, "settings", tr("ui.settings", "Seats and settings"), ctx.toggleSettings),
+    toggle(ctx.settingsOpen, "settings", table ? tr("ui.settings_table", "Settings") : tr("ui.settings", "Seats and settings"), ctx.toggleSettings),
   ];
   // the language menu in the top bar, as the card games show it (issue 31)
   if (view.languages) row1.push(shellLanguage(view.languages, view.lang, tr("ui.language", "Language"), ctx.send));
-  if (ctx.coach) { // the review and the evaluation on demand (HickoryWidget only: never inside a lesson)
+  if (ctx.coach && !table) { // the review and the evaluation on demand (HickoryWidget only: never inside a lesson)
     row1.push(shellButton(tr("ui.review.button", "Review the game"), "review-open", () => ctx.send({ type: "review" }),
       { disabled: !(view.looking?.steps ?? view.steps), title: tr("ui.review.button_title", "The computer judges every decision of the chosen seats and shows where points were lost") }));
     row1.push(shellCheck(tr("ui.margins.toggle", "expected margins"), "show_margins", ctx.toggles.show_margins,
       () => ctx.send({ type: "toggle", name: "show_margins" })));
   }
-  const note = humans.length && !off ? htmlNode("div", { class: "hk-muted hk-play-note" }, null, playNote) : null;
+  const note = humans.length && !off && !table ? htmlNode("div", { class: "hk-muted hk-play-note" }, null, playNote) : null;
 
   const seats = [htmlNode("span", { class: "hk-sep" }, null, tr("ui.seats", "Seats:"))];
   for (const p of view.players) {
@@ -1034,6 +1038,11 @@ export function drawControls(view, ctx) {
   }
   game.push(shellProjector(tr("ui.projector", "projector (large print)"), ctx.toggles.projector, ctx.send));
   game.push(shellButton(tr("ui.picture", "Picture (SVG)"), "picture", () => ctx.send({ type: "picture" })));
+  if (table) { // a table's board keeps only what changes this screen: animate and large print
+    const mine = [shellCheck(tr("ui.animate", "animate"), "animate", ctx.toggles.animate, () => ctx.send({ type: "toggle", name: "animate" })),
+      shellProjector(tr("ui.projector", "projector (large print)"), ctx.toggles.projector, ctx.send)];
+    return shellControls([row1, { items: mine, hidden: !ctx.settingsOpen }], tr("ui.controls", "Controls"));
+  }
   return shellControls([row1, note, { items: seats, hidden: !ctx.settingsOpen }, { items: game, hidden: !ctx.settingsOpen }],
     tr("ui.controls", "Controls"));
 }
@@ -1047,7 +1056,7 @@ export function drawAll(view, ctx) {
   ctx.lastMice = view.last?.mice ?? [];
   ctx.lastNumbers = view.last?.numbers ?? [];
   const frag = document.createDocumentFragment();
-  const controlsKey = [view.can_undo, view.can_redo, Boolean(view.looking), view.over, view.players.map((p) => p.color), ctx.seats, ctx.botsSeated, ctx.legendOpen, ctx.settingsOpen, ctx.newGame, ctx.toggles, view.lang, Boolean(ctx.coach), Boolean(view.looking?.steps ?? view.steps), Boolean(view.retry)];
+  const controlsKey = [view.can_undo, view.can_redo, Boolean(view.looking), view.over, view.players.map((p) => p.color), ctx.seats, ctx.botsSeated, ctx.legendOpen, ctx.settingsOpen, ctx.newGame, ctx.toggles, view.lang, Boolean(ctx.coach), Boolean(view.looking?.steps ?? view.steps), Boolean(view.retry), Boolean(view.at_table)];
   frag.appendChild(memo(ctx, "controls", JSON.stringify(controlsKey), () => drawControls(view, ctx)));
   if (ctx.legendOpen) frag.appendChild(drawLegend(view));
   if (view.looking && !ctx.messages) frag.appendChild(drawLookBack(view, ctx)); // else in the message box

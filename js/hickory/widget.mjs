@@ -328,8 +328,10 @@ function render({ model, el }) {
   const projector = () => Boolean(model.get("projector"));
   const fitting = shellFit(el, root, {
     min: () => shellMinWidth(model),
+    // a compact projector widget sizes its clock to the screen (widget.css), so the column fits beside it as usual
     sizes: () => ({ "hk-compact": COMPACT_WIDTH, "hk-narrow": NARROW_WIDTH,
-      "hk-stacked": projector() ? STACKED_WIDTH_PROJECTOR : STACKED_WIDTH }),
+      "hk-stacked": projector() && root.getBoundingClientRect().width >= COMPACT_WIDTH
+        ? STACKED_WIDTH_PROJECTOR : STACKED_WIDTH }),
     then: () => {
       const log = content.querySelector(".cs-log");
       if (log && memory.follow.pinned && !log.querySelector(".cs-log-here")) log.scrollTop = log.scrollHeight;

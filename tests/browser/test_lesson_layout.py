@@ -40,7 +40,14 @@ IN_VIEW = """() => {
                    what: s.getAttribute('data-outer') || s.getAttribute('data-inner') || s.getAttribute('data-mouse')
                          || s.getAttribute('data-action') || s.getAttribute('class') });
     }
-    return { width: innerWidth, height: innerHeight, spots: out, prompt: { top: prompt.top, bottom: prompt.bottom },
+    // the visible area: JupyterLab's notebook scroller (under its toolbar, above its status bar), else the window
+    let area = root.parentElement;
+    while (area && !(/(auto|scroll|overlay)/.test(getComputedStyle(area).overflowY)
+                     && area.scrollHeight > area.clientHeight + 1)) area = area.parentElement;
+    const seen = area && area !== document.documentElement && area !== document.body
+      ? area.getBoundingClientRect() : { top: 0, bottom: innerHeight };
+    return { width: innerWidth, height: innerHeight, top: Math.max(0, seen.top),
+             bottom: Math.min(innerHeight, seen.bottom), spots: out, prompt: { top: prompt.top, bottom: prompt.bottom },
              task: { top: task.top, bottom: task.bottom }, widget: root.getBoundingClientRect().height };
 }"""
 
@@ -51,10 +58,12 @@ def check_in_view(page: Any, where: str) -> dict[str, Any]:
     m = page.evaluate(IN_VIEW)
     assert m["spots"], f"{where}: the exercise highlights no spot"
     for s in m["spots"]:
-        assert s["top"] >= 0 and s["bottom"] <= m["height"] and s["left"] >= 0 and s["right"] <= m["width"], \
-            f"{where}: the spot {s['what']} is outside the {m['width']}x{m['height']} viewport ({s})"
+        assert s["top"] >= m["top"] - 1 and s["bottom"] <= m["bottom"] + 1 and s["left"] >= 0 \
+            and s["right"] <= m["width"], \
+            f"{where}: the spot {s['what']} is outside the visible area {m['top']:.0f}-{m['bottom']:.0f} ({s})"
         assert not s["covered"], f"{where}: the spot {s['what']} is hidden (under the task?)"
-    assert m["prompt"]["top"] >= 0 and m["prompt"]["bottom"] <= m["height"], f"{where}: the task is off screen ({m})"
+    assert m["prompt"]["top"] >= m["top"] - 1 and m["prompt"]["bottom"] <= m["bottom"] + 1, \
+        f"{where}: the task is off screen ({m})"
     return m
 
 
@@ -83,6 +92,27 @@ def test_an_opened_exercise_shows_its_spots_and_its_task_in_jupyterlab(page, lab
         goto(page, key)
         check_in_view(page, key)
     lab.screenshot(page, f"lesson-layout-{lang}-{size[0]}x{size[1]}-later")
+
+
+def test_every_exercise_opens_with_its_spot_in_the_visible_notebook_area(page, lab_server, lab,
+                                                                         tmp_path: Path) -> None:
+    """Issue 31: at 1280x800 with the file browser open, each exercise of the Hickory lessons, opened from the map,
+    shows its highlighted spots inside the notebook's visible area (below Lab's toolbar, above its status bar)."""
+    open_lesson(page, lab_server, lab, tmp_path, (1280, 800))
+    assert page.locator(".jp-FileBrowser").first.is_visible(), "measured with the file browser open"
+    keys = page.eval_on_selector_all(f"{ROOT} [data-map]", "(es) => es.map((e) => e.getAttribute('data-map'))")
+    assert len(keys) > 20, keys
+    misses = []
+    for key in keys:
+        goto(page, key)
+        page.wait_for_timeout(300)
+        m = page.evaluate(IN_VIEW)
+        out = [s["what"] for s in m["spots"] if s["top"] < m["top"] - 1 or s["bottom"] > m["bottom"] + 1]
+        if out:
+            misses.append((key, out, m["top"], m["bottom"]))
+            lab.screenshot(page, f"lesson-layout-miss-{key.replace('/', '-')}")
+    print(f"\n{len(keys)} exercises opened, {len(misses)} with a spot out of view")
+    assert not misses, misses
 
 
 def test_a_wrong_pick_is_marked_on_its_button_and_its_spot(page, lab_server, lab, tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -124,6 +125,46 @@ def test_the_lessons_answer_export_and_keep_progress_after_the_browser_is_closed
     shot(page, "lesson-kept")
     ctx.close()
     assert external == external2 == []
+
+
+SEEN = """() => {
+    const board = document.querySelector('[data-testid=lesson] svg, [data-testid=lesson-board]');
+    const box = document.querySelector('[data-testid=lessons-loading]');
+    const visible = (e) => e && e.getBoundingClientRect().height > 0 && getComputedStyle(e).display !== 'none';
+    return { board: Boolean(board), text: document.body ? document.body.innerText.trim().slice(0, 200) : '',
+             message: visible(box) ? box.innerText.trim() : '', lang: box ? box.lang : '' };
+}"""
+
+
+def test_the_lessons_page_says_what_is_loading_until_the_board_is_there(chromium: Any, base: str) -> None:
+    """Issue 31: no blank page while Python starts; within 1 s of opening the address and at every moment sampled
+    until the board is drawn, the page says in the address's language that the lessons are loading."""
+    v = drive.visit(chromium)
+    v.page.goto(f"{base}/?learner=Ada&lang=de", wait_until="commit")
+    t0 = time.monotonic()  # the landing page is there (its own words); from now on, sampled
+    samples: list[tuple[float, dict[str, Any]]] = []
+    while time.monotonic() - t0 < 300:
+        try:
+            seen = v.page.evaluate(SEEN)
+        except Exception:  # between the landing page and the REPL page: no document to ask, sample again
+            v.page.wait_for_timeout(50)
+            continue
+        samples.append((time.monotonic() - t0, seen))
+        if len(samples) == 3:
+            shot(v.page, "loading-de")
+        if seen["board"]:
+            break
+        v.page.wait_for_timeout(250)
+    assert samples and samples[-1][1]["board"], f"no board within 300 s: {samples[-3:]}"
+    waiting = [(t, s) for t, s in samples if not s["board"]]
+    print(f"\nboard after {samples[-1][0]:.1f} s; {len(waiting)} samples before it, the first at {samples[0][0]:.2f} s")
+    assert samples[0][0] <= 1.0 or waiting[0][0] <= 1.0, samples[:3]
+    blank = [(round(t, 2), s["text"][:80]) for t, s in waiting
+             if "Opening the lessons" not in s["text"] and "Die Lektionen werden geladen" not in s["message"]]
+    assert not blank, f"moments with no word of what is loading: {blank[:5]}"
+    assert any(s["lang"] == "de" for _, s in waiting), "the loading message was never shown (in German)"
+    assert not v.page.locator("[data-testid=lessons-loading]").count(), "the message stays over the board"
+    v.close()
 
 
 def test_the_quickstart_board_redraws_on_a_click(chromium: Any, base: str) -> None:

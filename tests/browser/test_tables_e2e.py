@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.classroom import enter, teacher_tables
 
 pytestmark = pytest.mark.browser
 
@@ -30,15 +31,7 @@ def voila_url(browser_prerequisites: None, lab: Any, tmp_path_factory: pytest.Te
 
 def join(page: Any, url: str, query: str) -> None:
     """A new learner joins (a PIN typed twice) and opens the Tables page."""
-    page.goto(f"{url}/?{query}")
-    page.wait_for_selector("[data-testid=join]", timeout=FIRST_BOARD_TIMEOUT_MS)
-    page.fill("[data-testid=join-pin]", "2468")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("[data-testid=join-new]")
-    page.fill("[data-testid=join-pin2]", "2468")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("[data-testid=show-tables]", timeout=FIRST_BOARD_TIMEOUT_MS).click()
-    page.wait_for_selector("[data-testid=tables]", timeout=FIRST_BOARD_TIMEOUT_MS)
+    enter(page, url, query, FIRST_BOARD_TIMEOUT_MS)
 
 
 def test_two_browsers_at_one_table(browser: Any, voila_url: tuple[str, Path], lab: Any) -> None:
@@ -68,10 +61,7 @@ def test_two_browsers_at_one_table(browser: Any, voila_url: tuple[str, Path], la
     assert shown == sorted(tables.game(table).state.hands["P2"]), "his own hand only: Ada's is a count"
 
     teacher = browser.new_context().new_page()
-    teacher.goto(f"{url}/?teacher&lang=de")
-    teacher.wait_for_selector("[data-testid=dash-code]", timeout=FIRST_BOARD_TIMEOUT_MS).fill("K7QM-4XPA")
-    teacher.keyboard.press("Enter")
-    teacher.wait_for_selector("[data-testid=dash-tab-tables]", timeout=FIRST_BOARD_TIMEOUT_MS).click()
+    teacher_tables(teacher, url, FIRST_BOARD_TIMEOUT_MS, "de")
     row = teacher.wait_for_selector(f"[data-testid=dash-table-{table}]", timeout=MOVE_TIMEOUT_MS)
     cells = row.query_selector_all("[data-testid=dash-hand]")
     assert len(cells) == 2 and all(c.inner_text().strip() for c in cells), "the teacher sees both hands"

@@ -146,6 +146,7 @@ def test_redo_is_all_or_nothing_when_the_rules_fail(monkeypatch) -> None:
     assert len(g.history) == 2
 
 
+@pytest.mark.patches_engine  # it traces redo line by line: compiled code has no Python lines to trace
 def test_redo_is_all_or_nothing_when_interrupted_at_any_line(monkeypatch) -> None:
     """An interrupt (Ctrl-C in a notebook) may land on any line of redo: afterwards the game is either redone or
     exactly as before, never applied with the entry still waiting in its redo list."""

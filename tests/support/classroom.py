@@ -23,3 +23,26 @@ def new_classroom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("HICKORY_TEACHER_CODE", CODE)
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
     return tmp_path / "progress.sqlite3"
+
+
+def enter(page: Any, url: str, query: str, timeout: float, *, new: bool = True, pin: str = "2468") -> None:
+    """A learner comes into the classroom app in a browser (a new one types a PIN twice, one known once) and opens
+    the Tables page."""
+    page.goto(f"{url}/?{query}", timeout=timeout)
+    page.wait_for_selector("[data-testid=join]", timeout=timeout)
+    page.fill("[data-testid=join-pin]", pin)
+    page.keyboard.press("Enter")
+    if new:
+        page.wait_for_selector("[data-testid=join-new]")
+        page.fill("[data-testid=join-pin2]", pin)
+        page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=show-tables]", timeout=timeout).click()
+    page.wait_for_selector("[data-testid=tables]", timeout=timeout)
+
+
+def teacher_tables(page: Any, url: str, timeout: float, lang: str = "en") -> None:
+    """The teacher's dashboard in a browser, the code typed, the Tables tab open."""
+    page.goto(f"{url}/?teacher&lang={lang}", timeout=timeout)
+    page.wait_for_selector("[data-testid=dash-code]", timeout=timeout).fill(CODE)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=dash-tab-tables]", timeout=timeout).click()

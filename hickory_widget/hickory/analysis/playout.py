@@ -30,15 +30,18 @@ class Playout:
     __slots__ = ("_gen", "_origin", "_since", "_tick_start", "_tick_trail", "_trail", "_until_tick", "ask",
                  "forkable", "state")
 
-    def __init__(self, state: State, since: list[str] | None = None, *, forkable: bool = True) -> None:
-        """Starts at a Tick boundary (or a setup state) given by ``state`` (used as is), then applies ``since``."""
+    def __init__(self, state: State, since: list[str] | None = None, *, forkable: bool = True,
+                 _shared: State | None = None, _until_tick: bool = False, _origin: object = None,
+                 _trail: int = 0) -> None:
+        """Starts at a Tick boundary (or a setup state) given by ``state`` (used as is), then applies ``since``.
+        The underscored arguments are for forks (:meth:`_replay`): the snapshot ``state`` was copied from, shared."""
         self.state = quiet(state)
         self.forkable = forkable
-        self._until_tick = False
-        self._tick_start: State | None = state.clone() if forkable else None
+        self._until_tick = _until_tick
+        self._tick_start: State | None = _shared if _shared is not None else state.clone() if forkable else None
         self._since: list[str] = []
-        self._origin: object = object()
-        self._trail = self._tick_trail = 0
+        self._origin: object = object() if _origin is None else _origin
+        self._trail = self._tick_trail = _trail
         self._gen = play(self.state)
         self.ask: Ask | None = None
         self._start()
@@ -48,30 +51,15 @@ class Playout:
     @classmethod
     def _replay(cls, snapshot: State, since: list[str], until_tick: bool, origin: object, trail: int) -> Playout:
         """A playout from a copy of ``snapshot`` (a Tick boundary's, shared: never changed) with ``since`` applied."""
-        out = cls.__new__(cls)
-        out.state = quiet(snapshot.clone())
-        out.forkable = True
-        out._until_tick = until_tick
-        out._tick_start = snapshot
-        out._since = []
-        out._origin = origin
-        out._trail = out._tick_trail = trail
-        out._gen = play(out.state)
-        out.ask = None
-        out._start()
-        for entry in since:
-            out._apply(entry)
-        return out
+        # Through __init__ (not cls.__new__, which mypyc cannot compile): the same fields, set in the same order.
+        return cls(snapshot.clone(), since, forkable=True, _shared=snapshot, _until_tick=until_tick, _origin=origin,
+                   _trail=trail)
 
     @classmethod
     def from_game(cls, game: Any, seed: int | None = None, *, forkable: bool = True) -> Playout:
         """The game's current point as a playout: its last Tick boundary plus the choices made since."""
-        checkpoints, history = game._checkpoints, game._history
-        if checkpoints:
-            at, snapshot = checkpoints[-1][:2]
-            out = cls(snapshot.clone(), history[at:], forkable=forkable)
-        else:
-            out = cls(game._start.clone(), history, forkable=forkable)
+        at, snapshot = game.last_checkpoint()
+        out = cls(snapshot.clone(), game._history[at:], forkable=forkable)
         if seed is not None:
             out.reseed(seed)
         return out

@@ -48,10 +48,8 @@ class HickoryPlayouts:
         last Tick boundary and the choices made since."""
         if game.seat is None and game.decision is not None:
             game = game.seat_game(game.decision.player)
-        if game._checkpoints:
-            at, snapshot = game._checkpoints[-1][:2]
-            return to_data(snapshot), game._history[at:]
-        return to_data(game._start), game._history[:]
+        at, snapshot = game.last_checkpoint()
+        return to_data(snapshot), game._history[at:]
 
     def batch(self, start: tuple[dict[str, Any], list[str]], option: str, ks: Iterable[int],
               bot: str | Callable[[int], Any], seed: int) -> list[Result]:
