@@ -291,8 +291,8 @@ function lsChoices(view, send) {
 }
 
 /** A lesson of a card game on the core: the task, the moves, and the table drawn by the game's own drawBoard
- * (its drawing module is joined in front of this one instead of Hickory's board.mjs). */
-function lsCardLesson(view, send, memory, redraw) {
+ * (given by the game's lesson entry module, js/widgets/lesson_<game>.mjs: cardLessonWidget). */
+function lsCardLesson(view, send, memory, redraw, drawBoard) {
   const frag = document.createDocumentFragment();
   frag.appendChild(lsHeader(view, send));
   const layout = htmlNode("div", { class: "ls-layout" }, frag);
@@ -301,13 +301,13 @@ function lsCardLesson(view, send, memory, redraw) {
   if (view.board.decision && !view.exercise.done) left.appendChild(lsChoices(view, send));
   const table = htmlNode("div", { class: "cs-board ls-table", "data-testid": "lesson-board" }, left);
   const ctx = { memory: memory.table, send, choose: (id) => send({ type: "choose", id }), redraw };
-  drawBoard(table, view.board.table, ctx); // eslint-disable-line no-undef -- the game's module defines it
+  drawBoard(table, view.board.table, ctx);
   if (!view.presentation) layout.appendChild(lsMap(view, send));
   lsMarkWrongMove(view, frag);
   return frag;
 }
 
-function render({ model, el }) {
+function render({ model, el }, drawBoard = null) {
   const root = htmlNode("div", { class: "hk-root ls-root", "data-testid": "lesson", tabindex: "-1" });
   const banner = htmlNode("div", { class: "cs-message cs-error", role: "alert", "data-testid": "lesson-error" }, root);
   const content = htmlNode("div", { class: "ls-content" }, root);
@@ -391,7 +391,7 @@ function render({ model, el }) {
     root.classList.toggle("ls-presentation", Boolean(view.presentation));
     root.setAttribute("data-game", view.game || "hickory");
     if (card) {
-      content.replaceChildren(lsCardLesson(view, send, memory, draw));
+      content.replaceChildren(lsCardLesson(view, send, memory, draw, drawBoard));
       lsOpened();
       return;
     }
@@ -468,3 +468,8 @@ function render({ model, el }) {
 }
 
 export default { render };
+
+/** The lesson widget of a card game on the core, whose table is drawn by ``drawBoard(el, view, ctx)``. */
+export function cardLessonWidget(drawBoard) {
+  return { render: (args) => render(args, drawBoard) };
+}

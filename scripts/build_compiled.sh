@@ -52,23 +52,6 @@ WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$WORK/src" dist
 copy_tree "$WORK/src"
-# hatch-mypyc takes the wheel's first `sources` key for the package's source folder and would put the compiled
-# modules under js/ (pyproject maps js/ to hickory_widget/static that way). So in this copy js/ is moved into place
-# (without its node tests, as the wheel's exclude says) and the mapping is dropped: the same files in the wheel.
-(cd "$WORK/src" && mkdir -p hickory_widget/static && tar cf - -C js --exclude='*.test.mjs' . |
-  tar xf - -C hickory_widget/static && rm -rf js &&
-  "$CVENV/bin/python" - <<'PY'
-import pathlib
-p = pathlib.Path("pyproject.toml")
-text = p.read_text(encoding="utf-8")
-for old, new in (('only-include = ["hickory_widget", "js"]\n', 'only-include = ["hickory_widget"]\n'),
-                 ('sources = { "js" = "hickory_widget/static" }\n', '')):
-    if old not in text:
-        raise SystemExit(f"error: pyproject.toml's wheel target no longer has {old.strip()!r}; update build_compiled.sh")
-    text = text.replace(old, new)
-p.write_text(text, encoding="utf-8")
-PY
-)
 # Rebuild only when something that goes into the wheel changed (and for another Python).
 STAMP="$( (cd "$WORK/src" && find . -type f -print0 | sort -z | xargs -0 cksum; "$CVENV/bin/python" -V) | cksum)"
 TAG="$("$CVENV/bin/python" -c 'import sys; print(f"cp{sys.version_info[0]}{sys.version_info[1]}")')"

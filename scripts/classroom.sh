@@ -23,6 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/_venv.sh
 ensure_venv classroom
+.venv/bin/python scripts/build_js.py --quiet  # the widgets' front ends (js/ bundled by esbuild from npm)
 # HOST, PORT, POOL_SIZE, FILL_DELAY, HICKORY_TEACHER_CODE and HICKORY_PROGRESS are read by hickory-classroom; it
 # refuses a taken port, a weak teacher's code or a bad number before anything starts, and prints the addresses.
 exec .venv/bin/python -m hickory_widget.lessons.serve "$@"

@@ -31,6 +31,7 @@ build() {
         lite_arg=(--lite "$ROOT/build/lite") ;;
     *) lite_arg=(--lite "$LITE") ;;
   esac
+  "$py" "$ROOT/scripts/build_js.py" --quiet   # the widgets' front ends, which the notebooks' widgets load
   "$py" "$ROOT/docs/site/make_site.py" "$OUT" "${lite_arg[@]}" --cache "${DOCS_CACHE:-$ROOT/build/cache/docs}" \
     --run "${DOCS_RUN:-en,it,de}"
 }

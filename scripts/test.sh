@@ -69,11 +69,18 @@ ensure_eslint() {
     echo "warning: npm could not install ESLint; the lint test will skip (or fail in CI)" >&2
 }
 
+# The widgets' front-end bundles (scripts/build_js.py: esbuild, pinned, from npm into the same cache as ESLint).
+ensure_esbuild() {
+  command -v npm >/dev/null || { echo "error: the widgets' front end is built with esbuild from npm: install Node.js" >&2; exit 1; }
+  .venv/bin/python scripts/build_js.py
+}
+
 ensure_venv test
 ensure_chromium
 ensure_node
 ensure_proxy
 ensure_eslint
+ensure_esbuild
 echo "==> ruff"
 .venv/bin/ruff check .
 echo "==> pytest (pure Python)"

@@ -11,6 +11,7 @@ import json
 import re
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import venv
 import zipfile
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 
 import hickory_widget
+from hickory_widget.core import frontend
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,7 +57,10 @@ def test_the_wheel_has_the_licence_types_and_front_end_but_no_tests(dist: dict[s
         names = wheel.namelist()
     assert f"hickory_widget-{hickory_widget.__version__}.dist-info/licenses/LICENSE" in names
     assert "hickory_widget/py.typed" in names
-    assert "hickory_widget/static/hickory/board.mjs" in names
+    # the front end as its release bundles only (hatch_build.py): one module (and stylesheet) per widget, no sources
+    bundles = {f"hickory_widget/static/{name}.js" for name in frontend.WIDGETS}
+    assert bundles <= set(names)
+    assert not [n for n in names if n.endswith(".mjs") and not n.startswith("hickory_widget/lessons/")]
     data = f"hickory_widget-{hickory_widget.__version__}.data/data"
     assert f"{data}/share/jupyter/voila/templates/hickory/index.html.j2" in names  # the classroom's Voilà page
     assert f"{data}/etc/jupyter/jupyter_server_config.d/hickory_widget.json" in names  # the websocket extension
@@ -87,6 +92,28 @@ def test_an_installed_wheel_reports_its_metadata(installed: Path) -> None:
     for classifier in ("Framework :: Jupyter", "Intended Audience :: Education", "Topic :: Games/Entertainment :: "
                        "Board Games", "Programming Language :: Python :: 3.13", "Typing :: Typed"):
         assert classifier in facts["classifiers"]
+
+
+def test_an_installed_wheel_draws_with_its_bundles_and_no_node(installed: Path) -> None:
+    """Every widget of the installed wheel loads its release bundle from the package (no js/ sources, no Node, no
+    source map); the bundle is anywidget's watched file, so a widget reloads only in a checkout (site-packages is
+    never watched)."""
+    script = ("import json\n"
+              "from hickory_widget.core import frontend\n"
+              "from hickory_widget.mice.widget import MiceWidget\n"
+              "from hickory_widget.lessons.card_widget import ClocktowersLessonWidget\n"
+              "print(json.dumps({n: {'path': str(w._esm._path), 'esm': str(w._esm), 'css': str(w._css)} for n, w in"
+              " (('mice', MiceWidget), ('lesson_clocktowers', ClocktowersLessonWidget))}))")
+    # the wheel's dependencies (anywidget...) from the test environment, after the wheel's own site-packages
+    site = subprocess.run([str(installed), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    Path(site, "test_dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    facts = json.loads(subprocess.run([str(installed), "-c", script], check=True, capture_output=True, text=True,
+                                      cwd=installed.parent, env={"PATH": "/usr/bin/nonexistent"}).stdout)
+    for name, fact in facts.items():
+        assert "site-packages" in fact["path"] and fact["path"].endswith(f"hickory_widget/static/{name}.js")
+        assert fact["esm"].rstrip().endswith("as default};") and "sourceMappingURL" not in fact["esm"]
+        assert ".cs-" in fact["css"] and "sourceMappingURL" not in fact["css"]
 
 
 def test_mypy_sees_the_types_of_the_installed_wheel(installed: Path, tmp_path: Path) -> None:

@@ -4,20 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.widget import FRONT_END, GameWidget
+from ..core import frontend
+from ..core.widget import GameWidget
 from .board import view
 from .board.svg import game_svg
 from .game import ClocktowersGame
 from .words.labels import t
 
-JS = FRONT_END / "clocktowers"
-
 
 class ClocktowersWidget(GameWidget):
     """``ClocktowersWidget(game, seats={"P2": "greedy"}, language="it")`` or ``game.widget(...)``."""
 
-    board_js = JS / "board.mjs"
-    board_css = JS / "board.css"
+    _esm = frontend.esm("clocktowers")  # js/widgets/clocktowers.mjs: the shell around js/clocktowers/board.mjs
+    _css = frontend.css("clocktowers")
     game_type = ClocktowersGame
 
     def __init__(self, game: ClocktowersGame | None = None, **kwargs: Any) -> None:

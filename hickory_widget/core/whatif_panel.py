@@ -24,6 +24,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from . import frontend
 from .messages import Catalog, check_language
 from .protocol import IllegalChoice
 from .runner import GameRunner
@@ -37,17 +38,10 @@ def panel_strings(lang: str) -> dict[str, str]:
     return {k.removeprefix("whatif."): v for k, v in TEXTS.prefixed(lang, "whatif.").items()}
 
 
-def _front_end() -> str:
-    """The panel's front end (js/core/whatif.mjs after the shared dom.mjs), joined as the shell's is."""
-    from .widget import FRONT_END, join_modules  # core/widget.py imports this module lazily, never at its top
-
-    return join_modules((FRONT_END / "core" / "dom.mjs", FRONT_END / "core" / "whatif.mjs"))
-
-
 class WhatIfPanel(anywidget.AnyWidget):
     """Compares the options of the current decision of a game's widget or of a game."""
 
-    _esm = _front_end()
+    _esm = frontend.esm("whatif")  # js/widgets/whatif.mjs (js/core/whatif.mjs)
 
     decision = traitlets.Dict().tag(sync=True)
     """{"key", "player", "player_name", "prompt", "options": [{"id", "label"}]} of the pending decision ({} when

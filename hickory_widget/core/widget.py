@@ -1,11 +1,12 @@
 """The widget shell every game shares: one synced view model, versioned intents, seats and bots, undo and redo,
 languages, and a static SVG in the output so a saved notebook shows the game without a kernel.
 
-A game's widget subclasses :class:`GameWidget`, names its drawing module (``board_js``, a JavaScript file that
-defines ``function drawBoard(el, view, ctx)``) and implements :meth:`GameWidget.board`, :meth:`GameWidget.log`
-and :meth:`GameWidget.result`. The front end is the shell (``js/core/shell.mjs``: the one layout system, with its
-controls bar, message area, decision panel and log frames) and its entry point for such games
-(``js/core/widget.mjs``), joined with the game's drawing module into the one ES module anywidget loads. A game
+A game's widget subclasses :class:`GameWidget`, names its front end's bundle (``_esm``/``_css``, see
+:mod:`.frontend`) and implements :meth:`GameWidget.board`, :meth:`GameWidget.log` and :meth:`GameWidget.result`.
+The front end is the shell (``js/core/shell.mjs``: the one layout system, with its controls bar, message area,
+decision panel and log frames) and its entry point for such games (``js/core/widget.mjs``: ``gameWidget``), given
+the game's ``drawBoard(el, view, ctx)`` by the game's entry module (``js/widgets/<game>.mjs``) and bundled by
+esbuild into the one ES module anywidget loads. A game
 with a richer board (Hickory Dickory) plugs its own entry point into the same shell, sets anywidget's
 ``_esm``/``_css`` itself, its own intent table and :meth:`GameWidget.publish`; everything else (seats and bots,
 undo and redo, languages, refusals, the developer log, pictures) is the same code. The engine stays the only judge
@@ -16,7 +17,6 @@ short visible sentence and changes nothing.
 from __future__ import annotations
 
 import logging
-import re
 import traceback
 import weakref
 from collections import deque
@@ -33,22 +33,6 @@ from .intents import SEAT_KINDS, SHELL_INTENTS, IntentRefused, Intents, changes_
 from .messages import LANGUAGES, Catalog, check_language
 from .protocol import IllegalChoice
 
-
-def front_end_dir() -> Path:
-    """The front end's one tree (``core/``: shell, keyboard, what-if panel; ``hickory/``, ``clocktowers/``,
-    ``mice/``: each game's drawing; ``lesson.mjs``): the package's own copy in a built wheel
-    (``hickory_widget/static``, pyproject's force-include) or the repository's top-level ``js/`` (editable
-    install)."""
-    package = Path(__file__).resolve().parent.parent
-    for candidate in (package / "static", package.parent / "js"):
-        if (candidate / "core" / "shell.mjs").exists():
-            return candidate
-    raise FileNotFoundError(f"the widgets' front end was found neither in {package / 'static'} nor in "
-                            f"{package.parent / 'js'}")
-
-
-FRONT_END = front_end_dir()
-SHELL_DIR = FRONT_END / "core"
 SHELL = Catalog(Path(__file__).parent / "messages")
 INTENTS = tuple(SHELL_INTENTS)
 MOVE_LIMIT = 20_000
@@ -56,33 +40,7 @@ MAX_MESSAGE = 500
 """Longest refusal shown to the user."""
 log = logging.getLogger(__name__)
 
-__all__ = ["FRONT_END", "MAX_MESSAGE", "MOVE_LIMIT", "SEAT_KINDS", "SHELL", "GameWidget", "LanguageError", "bundle",
-           "join_modules", "styles"]
-
-
-def _module_text(path: Path) -> str:
-    """A module with its import lines dropped and its exports made plain, except ``export default``."""
-    text = path.read_text(encoding="utf-8")
-    text = re.sub(r"^import .*?;\s*$", "", text, flags=re.M | re.S)
-    return re.sub(r"^export (?!default)", "", text, flags=re.M)
-
-
-def join_modules(paths: Iterable[Path]) -> str:
-    """ES modules joined into the single one anywidget loads (it takes one module as a string, so relative imports
-    cannot work at run time): the modules are written to be joined, dependencies first, one ``export default``."""
-    return "\n".join(f"// ---- {p.name}\n{_module_text(p)}" for p in paths)
-
-
-def bundle(board_js: Path) -> str:
-    """The shared keyboard, DOM, keyed-redraw and layout modules (``shell.mjs``), the game's drawing module and
-    the entry point of a game that brings only its board (``widget.mjs``), as one ES module."""
-    return join_modules((SHELL_DIR / "keyboard.mjs", SHELL_DIR / "dom.mjs", SHELL_DIR / "morph.mjs",
-                         SHELL_DIR / "shell.mjs", board_js, SHELL_DIR / "widget.mjs"))
-
-
-def styles(board_css: Path | None) -> str:
-    paths = [SHELL_DIR / "shell.css", *([board_css] if board_css else [])]
-    return "\n".join(p.read_text(encoding="utf-8") for p in paths if p.exists())
+__all__ = ["MAX_MESSAGE", "MOVE_LIMIT", "SEAT_KINDS", "SHELL", "GameWidget", "LanguageError"]
 
 
 class LanguageError(traitlets.TraitError, ValueError):
@@ -94,8 +52,9 @@ class GameWidget(anywidget.AnyWidget):
 
     Hooks for a game (class attributes and methods a subclass sets or overrides):
 
-    * front end: ``board_js``/``board_css`` (a ``drawBoard`` module joined with the shell), or anywidget's own
-      ``_esm``/``_css`` for a game that brings its whole front end;
+    * front end: anywidget's ``_esm``/``_css``, the game's bundle (``frontend.esm(name)``/``frontend.css(name)``,
+      built by esbuild from ``js/widgets/<name>.mjs``: the shell's ``gameWidget(drawBoard)`` around the game's
+      drawing, or a whole front end of the game's own);
     * view model: :meth:`board`, :meth:`log`, :meth:`result`, :meth:`title` for the shell's view, or
       :meth:`publish` to send a view of the game's own shape (in any number of traits);
     * intents: ``intents``, the table of what the front end may send (``core/intents.py``), and one handler
@@ -108,8 +67,6 @@ class GameWidget(anywidget.AnyWidget):
     new game assigned to ``w.game``) is drawn after the notebook cell that made it; ``w.refresh()`` redraws at once.
     """
 
-    board_js: ClassVar[Path]
-    board_css: ClassVar[Path | None] = None
     intents: ClassVar[Intents] = SHELL_INTENTS
     """The intents this widget's front end sends, with their fields (see :mod:`hickory_widget.core.intents`)."""
     redraw_on: ClassVar[tuple[str, ...]] = ("show_secrets", "pass_and_play")
@@ -153,9 +110,6 @@ class GameWidget(anywidget.AnyWidget):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "board_js" in cls.__dict__:
-            cls._esm = bundle(cls.board_js)
-            cls._css = styles(cls.board_css)
         missing = [kind for kind in cls.intents if not callable(getattr(cls, f"intent_{kind}", None))]
         if missing:
             raise TypeError(f"{cls.__name__} lists intents without a handler: "

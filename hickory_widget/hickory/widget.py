@@ -18,10 +18,11 @@ from typing import Any, ClassVar
 
 import traitlets
 
+from ..core import frontend
 from ..core.intents import LOOSE_VERSION, Field, text
 from ..core.messages import LANGUAGES
 from ..core.protocol import IllegalChoice
-from ..core.widget import FRONT_END, MAX_MESSAGE, GameWidget, LanguageError, join_modules
+from ..core.widget import MAX_MESSAGE, GameWidget, LanguageError
 from .analysis import bots
 from .board.coach import (
     MARGIN_PLAYOUTS,
@@ -42,10 +43,6 @@ from .rules.components import default_components
 from .words.i18n import t
 from .words.why_not import candidate_for, why_not
 
-JS_FILES = ("core/keyboard.mjs", "core/dom.mjs", "core/morph.mjs", "core/shell.mjs", "hickory/geometry.mjs",
-            "hickory/board.mjs", "hickory/review.mjs", "hickory/widget.mjs")
-"""Front-end modules (paths in the front end's tree, :data:`.core.widget.FRONT_END`), in dependency order; see
-:func:`bundle`."""
 LOG_PAGE = 128
 """Log entries per page of the ``log_pages`` trait."""
 TEXT_KEYS = {"door.nothing_to_undo": "ui.error.nothing_to_undo", "door.no_human_move": "ui.error.no_human_move",
@@ -81,26 +78,7 @@ WIDGET_INTENTS = {
 """Hickory's intents (:data:`.board.intents.INTENTS`) and the coach's: the review and the evaluation toggle."""
 REVIEW_INTENTS = ("review", "review_cancel", "review_close", "review_jump", "review_retry", "review_again")
 
-__all__ = ["JS_FILES", "LOG_PAGE", "MAX_MESSAGE", "PLAY_UNTIL", "SEAT_KINDS", "HickoryWidget", "LanguageError",
-           "bundle", "css"]
-
-
-def _js_dir() -> Path:
-    """The front end's tree (:func:`.core.widget.front_end_dir`): a built wheel's copy or the top-level ``js/``."""
-    return FRONT_END
-
-
-def bundle(directory: Path | None = None) -> str:
-    """Joins the front-end modules into the single ES module anywidget loads (:func:`.core.widget.join_modules`);
-    Node's test runner imports the same files as ordinary modules."""
-    directory = directory or _js_dir()
-    return join_modules(directory / name for name in JS_FILES)
-
-
-def css() -> str:
-    """The shell's styles (``core/shell.css``: layout, controls, messages, panels) and Hickory Dickory's own."""
-    paths = (_js_dir() / "core" / "shell.css", _js_dir() / "hickory" / "widget.css")
-    return "\n".join(p.read_text(encoding="utf-8") for p in paths if p.exists())
+__all__ = ["LOG_PAGE", "MAX_MESSAGE", "PLAY_UNTIL", "SEAT_KINDS", "HickoryWidget", "LanguageError"]
 
 
 class HickoryWidget(GameWidget):
@@ -111,8 +89,8 @@ class HickoryWidget(GameWidget):
     is refused. ``w.refresh()`` redraws at once (for a change made outside a notebook cell, e.g. in a thread).
     """
 
-    _esm = bundle()  # the shell with Hickory Dickory's board, decision panel and log plugged in
-    _css = css()
+    _esm = frontend.esm("hickory")  # js/widgets/hickory.mjs: the shell with Hickory's board, decision panel and log
+    _css = frontend.css("hickory")
     intents: ClassVar = WIDGET_INTENTS
     redraw_on: ClassVar[tuple[str, ...]] = ("show_secrets",)  # the view holds only the favor cards one may see
     game_type: ClassVar[type] = Game

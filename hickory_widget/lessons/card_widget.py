@@ -1,36 +1,21 @@
 """The lesson widget for the card games on the core: the same task panel, answers, hints, "show me" and progress
 map as Hickory's (:class:`~.widget.LessonWidget`, ``js/lesson.mjs``), with the game's own table drawn by the
-game's drawing module (the ``board_js`` of its core widget) and the legal moves as buttons.
+game's drawing module (``js/<game>/board.mjs``, as in its core widget) and the legal moves as buttons.
 
 ``lesson_widget("mice", learner="ada")`` opens a game's built-in lessons; ``lessons=`` takes lessons of your own.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from ..core.widget import FRONT_END, SHELL_DIR, join_modules
-from ..hickory.widget import _js_dir
-from .widget import LessonWidget, lesson_css
+from ..core import frontend
+from .widget import LessonWidget
 
-
-def card_lesson_bundle(board_js: Path) -> str:
-    """The game's drawing module followed by ``lesson.mjs``, as one ES module (imports dropped, exports plain)."""
-    return join_modules((SHELL_DIR / "dom.mjs", board_js, _js_dir() / "lesson.mjs"))
 
 class CardLessonWidget(LessonWidget):
-    """A lesson widget for one card game; subclasses name the game, its drawing module and its view model."""
-
-    board_js: ClassVar[Path]
-    board_css: ClassVar[Path]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "board_js" in cls.__dict__:
-            cls._esm = card_lesson_bundle(cls.board_js)
-            shell = (SHELL_DIR / "shell.css").read_text(encoding="utf-8")
-            cls._css = "\n".join([lesson_css(), shell, cls.board_css.read_text(encoding="utf-8")])
+    """A lesson widget for one card game; subclasses name the game, its front end's bundle
+    (``js/widgets/lesson_<game>.mjs``: ``js/lesson.mjs`` given the game's ``drawBoard``) and its view model."""
 
     def table(self, lang: str, clickable: bool) -> dict[str, Any]:
         """The game's own board view model (what its core widget sends as ``view.board``); without clickable
@@ -51,8 +36,8 @@ class ClocktowersLessonWidget(CardLessonWidget):
     """The Clocktowers lessons: ``ClocktowersLessonWidget(learner="ada", language="it")``."""
 
     game_name = "clocktowers"
-    board_js = FRONT_END / "clocktowers" / "board.mjs"
-    board_css = board_js.with_name("board.css")
+    _esm = frontend.esm("lesson_clocktowers")
+    _css = frontend.css("lesson_clocktowers")
 
     def table(self, lang: str, clickable: bool) -> dict[str, Any]:
         from ..clocktowers.board import view
@@ -69,8 +54,8 @@ class MiceLessonWidget(CardLessonWidget):
     hands and face-down cards stay hidden, as at the table."""
 
     game_name = "mice"
-    board_js = FRONT_END / "mice" / "board.mjs"
-    board_css = board_js.with_name("board.css")
+    _esm = frontend.esm("lesson_mice")
+    _css = frontend.css("lesson_mice")
 
     def table(self, lang: str, clickable: bool) -> dict[str, Any]:
         from ..mice.board import view

@@ -20,11 +20,9 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from ..core.widget import join_modules
+from ..core import frontend
 from ..hickory.board.view import build
 from ..hickory.game import Game
-from ..hickory.widget import JS_FILES, _js_dir
-from ..hickory.widget import css as board_css
 from ..hickory.words import labels
 from ..hickory.words.i18n import LANGUAGES, check_language
 from ..hickory.words.why_not import candidate_for
@@ -57,21 +55,6 @@ class NotSaved(Exception):
         self.error = error
 
 
-LESSON_JS = "lesson.mjs"
-
-
-def lesson_bundle() -> str:
-    """The board's modules (those of the game widget but its entry point) and ``lesson.mjs``, joined into one
-    ES module the same way :func:`hickory_widget.hickory.widget.bundle` joins the game widget's."""
-    directory = _js_dir()
-    names = [f for f in JS_FILES if not f.endswith("/widget.mjs")]
-    return join_modules(directory / name for name in [*names, LESSON_JS])
-
-
-def lesson_css() -> str:
-    return board_css() + "\n" + (Path(__file__).parent / "lesson.css").read_text(encoding="utf-8")
-
-
 class Attempt:
     """What happened on the current exercise: mistakes, hints shown, solution shown, the last verdict."""
 
@@ -99,8 +82,8 @@ class Attempt:
 class LessonWidget(anywidget.AnyWidget):
     """Lessons to take by doing: ``LessonWidget(learner="ada", progress_path="progress.json")``."""
 
-    _esm = lesson_bundle()
-    _css = lesson_css()
+    _esm = frontend.esm("lesson_hickory")  # js/widgets/lesson_hickory.mjs: js/lesson.mjs with Hickory's board
+    _css = frontend.css("lesson_hickory")
     game_name: ClassVar[str] = "hickory"
     """The game whose lessons this widget teaches (a subclass per card game: :mod:`.card_widget`)."""
     view = traitlets.Dict().tag(sync=True)

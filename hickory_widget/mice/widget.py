@@ -6,20 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.widget import FRONT_END, GameWidget
+from ..core import frontend
+from ..core.widget import GameWidget
 from .board import view
 from .board.svg import game_svg
 from .game import MiceGame
 from .words.labels import t
 
-JS = FRONT_END / "mice"
-
 
 class MiceWidget(GameWidget):
     """``MiceWidget(game, seats={"P2": "greedy"}, language="it", pass_and_play=True)`` or ``game.widget(...)``."""
 
-    board_js = JS / "board.mjs"
-    board_css = JS / "board.css"
+    _esm = frontend.esm("mice")  # js/widgets/mice.mjs: the shell around js/mice/board.mjs
+    _css = frontend.css("mice")
     game_type = MiceGame
 
     def __init__(self, game: MiceGame | None = None, *, pass_and_play: bool = True, **kwargs: Any) -> None:

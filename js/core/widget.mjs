@@ -1,10 +1,9 @@
 // The widget of a game that brings only its board (the card games, hickory_widget/core/widget.py): the shell's
-// parts (shell.mjs) around the game's drawing. The game's drawing module is joined in front of this one and
-// defines drawBoard(el, view, ctx); ctx.choose(id) sends a choice, ctx.memory keeps the game's own front-end state
+// parts (shell.mjs) around the game's drawing. A game's entry module (js/widgets/<game>.mjs, bundled by esbuild)
+// passes its drawBoard(el, view, ctx) to gameWidget; ctx.choose(id) sends a choice, ctx.memory keeps the game's own front-end state
 // (e.g. a selected card) across redraws. The keyboard: Tab goes from group to group (controls, seats, board,
 // decision), the arrow keys within one, Enter or Space acts. Each drawing is made fresh and morphed into the page
 // (morph.mjs: keyed updates), so a move touches only what changed.
-import { drawBoard } from "./board.mjs";
 import { node } from "./dom.mjs";
 import { morphChildren } from "./morph.mjs";
 import {
@@ -16,7 +15,7 @@ import {
 /** Board spots a game marks role="button" are the board group's members, and act on Enter and Space. */
 const TABLE_ROVING = { board: "[role=button]", seats: "select" };
 
-function render({ model, el: host }) {
+function render({ model, el: host }, drawBoard) {
   const { root, content, say } = shellRoot(host, { testid: "game" });
   const fitting = shellFit(host, root, { min: () => shellMinWidth(model) });
   const messages = shellMessages();
@@ -153,4 +152,7 @@ function render({ model, el: host }) {
   };
 }
 
-export default { render };
+/** The anywidget module of a game whose drawing is ``drawBoard(el, view, ctx)``. */
+export function gameWidget(drawBoard) {
+  return { render: (args) => render(args, drawBoard) };
+}

@@ -75,6 +75,9 @@ def test_the_site_serves_its_own_runtime_and_asks_no_package_index(site: Path) -
         names = z.namelist()
     assert {f"hickory_widget/lessons/data/precomputed-{g}.pickle" for g in ("hickory", "clocktowers", "mice")} <= \
         set(names)
+    # the front end as the wheel's release bundles (hatch_build.py), one per widget, and no js/ sources
+    assert {"hickory_widget/static/hickory.js", "hickory_widget/static/mice.css"} <= set(names)
+    assert not [n for n in names if n.startswith("hickory_widget/static/") and n.endswith(".mjs")]
     assert (site / "files" / "examples" / "06_lessons.ipynb").exists()
     assert "landing_page" in (site / "index.html").read_text()  # the lessons, or why the address names no learner
 

@@ -15,7 +15,7 @@ from hickory_widget.clocktowers.widget import ClocktowersWidget
 from hickory_widget.core.intents import SHELL_INTENTS, Field, Intents, text
 from hickory_widget.core.widget import SHELL, GameWidget
 from hickory_widget.hickory.analysis import bots as hickory_bots
-from hickory_widget.hickory.widget import HickoryWidget, bundle
+from hickory_widget.hickory.widget import HickoryWidget
 from hickory_widget.hickory.words.i18n import t
 from hickory_widget.mice import MiceGame
 
@@ -151,8 +151,8 @@ def test_redraw_on_names_the_traits_the_python_view_reads() -> None:
 
 def test_a_game_with_its_own_front_end_publishes_its_own_view() -> None:
     """Hickory sets ``_esm`` (its js/ modules, not the shell's) and ``publish`` (the log in pages, texts apart)."""
-    assert HickoryWidget._esm == bundle() and "drawBoard" not in HickoryWidget._esm
-    assert "function drawBoard" in ClocktowersWidget._esm
+    assert "drawBoard" not in str(HickoryWidget._esm) and "function drawClock" in str(HickoryWidget._esm)
+    assert "function drawBoard" in str(ClocktowersWidget._esm)
     w = HickoryWidget(Game.new(2, seed=1))
     assert "log" not in w.view and "ui" not in w.view and w.texts["ui.undo"] == t("en", "ui.undo")
     assert set(ClocktowersGame.new(players=2, seed=1).widget().view) >= {"log", "board", "texts", "seats"}
