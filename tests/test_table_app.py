@@ -392,3 +392,26 @@ def test_hickory_tables_puts_the_tables_in_a_store_of_their_own(classroom: Path,
     send(dash.panel, "code", code=CODE)
     send(dash.panel, "tab", "tables")
     assert f'data-testid="dash-table-{ada.seat.table}"' in dash.panel.html, "the teacher sees the shared tables"
+
+
+def test_hickory_seats_are_named_by_their_color_in_the_pages_language_on_every_tables_page(classroom: Path) -> None:
+    tables = classroom_tables(classroom)
+    table = tables.open_table("hickory", 2, seed=6)
+    colors = [s["seat"] for s in tables.seats(table)]
+    tables.join(table, colors[0], "ada")
+    german = {"blue": "Blau", "red": "Rot", "green": "Grün", "yellow": "Gelb"}
+    names = [german[c] for c in colors]
+    lobby = device("bob", "de")
+    lobby.draw()
+    row = lobby.panel.html.split(f'data-testid="table-{table}"')[1].split("</section>")[0]
+    assert f"<li>{names[0]}: ada</li>" in row and f">{names[1]}: " in row, row
+    dash = Dashboard(classroom, "de", CODE)
+    send(dash.panel, "code", code=CODE)
+    send(dash.panel, "tab", "tables")
+    desk = dash.panel.html.split(f'data-testid="dash-table-{table}"')[1]
+    assert all(f"<td>{name}</td>" in desk for name in names), desk
+    watch = TableWatch(tables, table, "de")
+    to_move = german[public_view(tables.game(table))["to_move"]]
+    assert f"{to_move} ist dran" in watch.panel.html and f"{names[0]}: ada" in watch.panel.html, watch.panel.html
+    for page in (row, desk, watch.panel.html):
+        assert not any(f">{c}:" in page or f"<td>{c}</td>" in page for c in colors), "a color id shown as a name"

@@ -20,7 +20,7 @@ from .classroom_words import say
 from .game_bar import game_name
 from .games import NAMES
 from .table_lobby import PLAYERS, options_line
-from .table_view import seat_holder
+from .table_view import seat_holder, seat_name
 from .tables import refusal
 
 REVIEW_PLAYOUTS = 8
@@ -181,7 +181,8 @@ class TableDesk:
         public = public_view(game, scores=False)
         seats = {s["seat"]: s for s in self.tables.seats(table)}
         held = hands(game)
-        turn = x("table.over") if public["over"] else x("table.turn", seat=public["to_move"] or "-")
+        name = lambda seat: seat_name(row["game"], seat, lang)  # noqa: E731
+        turn = x("table.over") if public["over"] else x("table.turn", seat=name(public["to_move"]))
         levels = "".join(f'<option value="{lv}">{x("table.level." + lv)}</option>'
                          for lv in self.tables.games[row["game"]].bots)
 
@@ -196,7 +197,7 @@ class TableDesk:
                     f'data-arg="{table}:{escape(p)}" data-testid="dash-bot-{slot}">{x("table.bot_seat")}</button>')
 
         lines = "".join(
-            f'<tr data-seat="{escape(p)}"><td>{escape(p)}</td><td>{holder(p)}</td>'
+            f'<tr data-seat="{escape(p)}"><td>{escape(name(p))}</td><td>{holder(p)}</td>'
             f'<td>{game.scores[p]}</td><td class="cl-hand" data-testid="dash-hand">{escape(_short(held.get(p)))}'
             f'</td></tr>' for p in game.scores)
         status = row["status"]

@@ -19,7 +19,7 @@ from .classroom_words import say
 from .game_bar import GameBar, game_name
 from .games import NAMES
 from .panel import Panel
-from .table_view import POLL, TableSeat, seat_holder
+from .table_view import POLL, TableSeat, seat_holder, seat_name
 from .tables import options_on, refusal, rule_options
 
 PLAYERS = {"hickory": (2, 3, 4), "clocktowers": (2, 3, 4), "mice": (3, 4, 5, 6)}
@@ -155,17 +155,18 @@ class TableLobby:
             mine = next((s["seat"] for s in row["seats"] if s["kind"] == "learner" and s["who"] == self.learner),
                         None)
             seats = []
+            name = lambda seat, game=row["game"]: seat_name(game, seat, lang)  # noqa: E731
             for s in row["seats"]:
                 holder = escape(seat_holder(s, lang))
                 if mine is None and s["kind"] == "empty" and row["status"] == "open":
                     holder = (f'<button data-action="sit" data-arg="{row["id"]}:{escape(s["seat"])}" '
                               f'data-testid="sit-{row["id"]}-{escape(s["seat"])}">'
-                              f'{x("table.sit", seat=s["seat"])}</button>')
-                seats.append(f'<li>{escape(s["seat"])}: {holder}</li>')
-            turn = x("table.over") if row["over"] else x("table.turn", seat=row["to_move"] or "-")
+                              f'{x("table.sit", seat=name(s["seat"]))}</button>')
+                seats.append(f'<li>{escape(name(s["seat"]))}: {holder}</li>')
+            turn = x("table.over") if row["over"] else x("table.turn", seat=name(row["to_move"]))
             state = "" if row["status"] == "open" else f' · {x("table.status." + row["status"])}'
             back = (f'<button class="cl-main" data-action="sit" data-arg="{row["id"]}:{escape(mine)}" '
-                    f'data-testid="rejoin-{row["id"]}">{x("table.rejoin", seat=mine)}</button>') if mine else ""
+                    f'data-testid="rejoin-{row["id"]}">{x("table.rejoin", seat=name(mine))}</button>') if mine else ""
             parts.append(f'<section class="cl-table" data-testid="table-{row["id"]}" data-game="{row["game"]}">'
                          f'<h3>{x("table.number", n=row["id"])} · {escape(game_name(lang, row["game"]))} · '
                          f'{turn}{state}</h3>{options_line(row, lang)}<ul>{"".join(seats)}</ul>{back}</section>')

@@ -305,6 +305,18 @@ class TableSeat:
         self.panel.html = "".join(parts)
 
 
+def seat_name(game: str, seat: str | None, lang: str) -> str:
+    """A seat as a page in ``lang`` names it: Hickory Dickory's seats are colors ("Blau"), the card games' are the
+    players' own labels (P1, P2, ...) in every language; no seat (nobody to move) is "-"."""
+    if seat is None:
+        return "-"
+    if game == "hickory":
+        from ..hickory.words.labels import player_name
+
+        return player_name(seat, lang)
+    return seat
+
+
 def seat_holder(seat: dict[str, Any], lang: str) -> str:
     """Who sits at a seat, in words: the learner's name, a computer player of a level, or free."""
     if seat["kind"] == "learner":

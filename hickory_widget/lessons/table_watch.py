@@ -22,7 +22,7 @@ from ..core.tables import Tables
 from .classroom_words import say
 from .game_bar import game_name
 from .panel import Panel
-from .table_view import POLL, seat_holder
+from .table_view import POLL, seat_holder, seat_name
 
 WATCHER = "(watching)"
 """The name the log is read for: no seat has it, so every hidden detail of an event is left out."""
@@ -154,14 +154,16 @@ class TableWatch:
         lang = self.lang
         x = lambda key, **kw: escape(say(lang, key, **kw))  # noqa: E731
         public = public_view(self.widget.game)
+        name = lambda seat: seat_name(self.row["game"], seat, lang)  # noqa: E731
         if self.row["status"] != "open":
             turn = x(f"table.status.{self.row['status']}")
         elif public["over"]:
             turn = x("table.over")
         else:
-            turn = x("table.turn", seat=public["to_move"] or "-")
-        scores = " · ".join(f"{escape(p)}: {'?' if n is None else n}" for p, n in public["scores"].items())
-        seats = ", ".join(f"{escape(s['seat'])}: {escape(seat_holder(s, lang))}" for s in self.tables.seats(self.table))
+            turn = x("table.turn", seat=name(public["to_move"]))
+        scores = " · ".join(f"{escape(name(p))}: {'?' if n is None else n}" for p, n in public["scores"].items())
+        seats = ", ".join(f"{escape(name(s['seat']))}: {escape(seat_holder(s, lang))}"
+                          for s in self.tables.seats(self.table))
         self.panel.html = (f'<div class="cl-bar cl-watch" data-testid="watch" data-table="{self.table}" '
                            f'lang="{lang}"><strong>{x("table.number", n=self.table)} · '
                            f'{escape(game_name(lang, self.row["game"]))}</strong><span data-testid="watch-turn">'
