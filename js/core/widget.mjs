@@ -40,7 +40,8 @@ function render({ model, el: host }, drawBoard) {
     const table = Boolean(view.at_table);
     return shellControls([[
       node("strong", "cs-title", view.title),
-      ...shellUndoRedo(view, { undo: t["shell.undo"], redo: t["shell.redo"] }, send),
+      // at a table undo is a request to the others, asked by the table's own button above the board
+      ...(table ? [] : shellUndoRedo(view, { undo: t["shell.undo"], redo: t["shell.redo"] }, send)),
       // at a table (one seat per device) the bots, the seats and the pictures are the table's, not this screen's
       table ? null : shellButton(t["shell.step_bot"], "bot_step", () => send({ type: "bot_step" }), { disabled: !view.decision }),
       table ? null : shellButton(t["shell.play_bots"], "bots_play", () => send({ type: "bots_play" }), { disabled: !view.decision }),

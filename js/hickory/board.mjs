@@ -982,9 +982,10 @@ export function drawControls(view, ctx) {
   };
   // at a table (one seat per device) playing on, the seats, a new game, the review and pictures are the table's
   const table = Boolean(view.at_table);
+  // at a table undo is a request to the others: the table's page has that button, so the board has none
   const row1 = [
-    ...shellUndoRedo(view, { undo: tr("ui.undo", "↶ Undo"), redo: tr("ui.redo", "↷ Redo"),
-      undoTitle: ctx.botsSeated ? tr("ui.undo_title_bots", "Takes back your last decision and the bot moves after it") : null }, ctx.send, looking),
+    ...(table ? [] : shellUndoRedo(view, { undo: tr("ui.undo", "↶ Undo"), redo: tr("ui.redo", "↷ Redo"),
+      undoTitle: ctx.botsSeated ? tr("ui.undo_title_bots", "Takes back your last decision and the bot moves after it") : null }, ctx.send, looking)),
     ...(table ? [] : [
       htmlNode("span", { class: "hk-sep", title: playNote }, null, tr("ui.play_to_end", "Play to end of:")),
       play(tr("ui.until_activation", "activation"), "activation"),

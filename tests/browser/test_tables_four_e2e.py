@@ -244,8 +244,10 @@ def teacher_and_projector(lab: Any, browser: Any, url: str, table: int, game: An
 
 TABLE_FREE = ", ".join(f'[data-control="{c}"]' for c in (
     "bot_step", "bots_play", "pass_and_play", "picture", "new-game", "players", "seed", "review-open", "show_secrets",
-    "play-activation", "play-tick", "play-round", "play-end")) + ", select[data-seat], [data-control^=seat-]"
-"""Controls of a board on one screen that a seat's board at a table leaves out (the table's bots and seats)."""
+    "play-activation", "play-tick", "play-round", "play-end", "undo", "redo")) + \
+    ", select[data-seat], [data-control^=seat-]"
+"""Controls of a board on one screen that a seat's board at a table leaves out (the table's bots and seats; undo is
+the table page's request to the others, not the board's)."""
 
 
 @pytest.mark.parametrize("kind", ["hickory", "clocktowers", "mice"])
