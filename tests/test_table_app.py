@@ -350,7 +350,8 @@ def test_a_malformed_rule_option_is_refused_and_opens_nothing(classroom: Path) -
     ada = device("ada", "de")
     send(ada.panel, "open", game="mice", players="3", bots="0", level="eager", opt_lower_tiers_hunt="yes")
     assert ada.seat is None and "Der Tisch wurde nicht geöffnet" in ada.panel.html
-    assert "lower_tiers_hunt" in ada.panel.html, "the message names the option"
+    assert "Gleichstand oben: eine niedrigere einzelne Karte jagt" in ada.panel.html, "the message names the option"
+    assert "nicht \u201eyes\u201c" in ada.panel.html and "cannot" not in ada.panel.html, "all of it in German"
     with pytest.raises(TableError) as refused:
         ada.open_table("hickory", "3", "0", "eager", {"fly_over_cats": True})
     assert refused.value.reason == "bad_setup" and "fly_over_cats" in str(refused.value)

@@ -252,6 +252,12 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     "table.option.lower_tiers_hunt": {"en": "Tied at the top: a lower lone card hunts",
                                       "it": "Pari in cima: caccia una carta più bassa e sola",
                                       "de": "Gleichstand oben: eine niedrigere einzelne Karte jagt"},
+    "table.bad_option": {"en": "The table was not opened: the rule option \u201c{option}\u201d is on or off, not "
+                                "\u201c{value}\u201d. Nothing changed.",
+                         "it": "Il tavolo non è stato aperto: l'opzione di regola \u00ab{option}\u00bb è attiva o "
+                               "disattivata, non \u00ab{value}\u00bb. Non è cambiato nulla.",
+                         "de": "Der Tisch wurde nicht geöffnet: Die Regeloption \u201e{option}\u201c ist an oder aus, "
+                               "nicht \u201e{value}\u201c. Nichts hat sich geändert."},
     "table.bad_players": {"en": "Choose the game and how many play: {problem}",
                           "it": "Scegli il gioco e quanti giocano: {problem}",
                           "de": "Wähle das Spiel und wie viele mitspielen: {problem}"},

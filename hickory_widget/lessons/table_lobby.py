@@ -90,6 +90,12 @@ class TableLobby:
                 boxes = {"on": True, "off": False}  # a checkbox's two values (panel.mjs); anything else is refused
                 options = {name: boxes.get(fields["opt_" + name], fields["opt_" + name])
                            for name in rule_options(game) if "opt_" + name in fields} if game in NAMES else None
+                wrong = next((name for name, on in (options or {}).items() if not isinstance(on, bool)), None)
+                if wrong is not None:  # a stale or forged form: said in the page's language, nothing opened
+                    self.message = say(self.lang, "table.bad_option", option=say(self.lang, f"table.option.{wrong}"),
+                                       value=str(options[wrong])[:40])
+                    self.refresh(force=True)
+                    return
                 self.open_table(game, fields.get("players", ""), fields.get("bots", "0"),
                                 fields.get("level", "greedy"), options)
                 return
