@@ -302,6 +302,26 @@ def test_opening_a_table_with_computer_players_seats_them_at_the_last_seats(clas
     assert ada.seat is None and "Scegli il gioco" in ada.panel.html, "Mice! is for 3 to 6: refused, nothing opened"
 
 
+def test_a_card_game_table_offers_its_strongest_level_the_search_bot_which_answers_a_move(classroom: Path) -> None:
+    ada = device("ada", "de")
+    send(ada.panel, "game", "clocktowers")
+    assert '<option value="search">stark</option>' in ada.panel.html, "the card games' strongest level is offered"
+    send(ada.panel, "open", game="clocktowers", players="2", bots="1", level="search")
+    tables = classroom_tables(classroom)
+    table = ada.seat.table
+    assert [(s["kind"], s["who"]) for s in tables.seats(table)] == [("learner", "ada"), ("bot", "search")]
+    game = tables.game(table)
+    while game.decision is not None and game.decision.player == "P1":
+        before = len(tables.log(table))
+        first = tables.view(table, "P1")["decision"]["choices"][0]["id"]
+        click(ada.seat.widget, first)
+        assert len(tables.log(table)) > before, ada.seat.message
+        game = tables.game(table)
+        if any(move["by"] == "bot:search" for move in tables.log(table)):
+            break
+    assert any(move["by"] == "bot:search" for move in tables.log(table)), "the search bot answered at its turn"
+
+
 
 def _version(tables: Any, table: int) -> int:
     return next(r["version"] for r in tables.tables() if r["id"] == table)

@@ -304,7 +304,9 @@ def test_every_refusal_reads_in_the_learners_language_with_its_facts(tmp_path: P
     assert refusal(seat_taken, lang).endswith("P3.")
     turn = _refused("not_your_turn", tables.submit, table, "P2", "bob", "draw:floors", 0)
     assert "P1" in refusal(turn, lang) and "{" not in refusal(turn, lang)
-    assert refusal(_refused("no_bot", tables.give_bot, table, "P3", "mcts"), lang).endswith("random, eager, greedy.")
+    levels = {"en": "random, eager, thoughtful, strong.", "it": "a caso, ingordo, riflessivo, forte.",
+              "de": "zufällig, gierig, überlegt, stark."}[lang]  # by the names the seat menus give them
+    assert refusal(_refused("no_bot", tables.give_bot, table, "P3", "mcts"), lang).endswith(levels)
     assert all(set(texts) == {"en", "it", "de"} for texts in REFUSALS.values())
     other = refusal(_refused("no_table", tables.view, 42, "P1"), lang)
     assert "there is no table 42" in other

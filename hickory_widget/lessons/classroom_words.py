@@ -191,6 +191,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     "table.level.eager": {"en": "eager", "it": "ingordo", "de": "gierig"},
     "table.level.greedy": {"en": "thoughtful", "it": "riflessivo", "de": "überlegt"},
     "table.level.mcts": {"en": "strong", "it": "forte", "de": "stark"},
+    "table.level.search": {"en": "strong", "it": "forte", "de": "stark"},  # the card games' strongest level
     "table.free": {"en": "free", "it": "libero", "de": "frei"},
     "table.title": {"en": "Tables", "it": "Tavoli", "de": "Tische"},
     "table.lessons": {"en": "My lessons", "it": "Le mie lezioni", "de": "Meine Lektionen"},

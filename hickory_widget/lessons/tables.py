@@ -17,6 +17,7 @@ from typing import Any
 
 from ..core import bots
 from ..core.tables import Accepted, GameKind, TableError, Tables
+from .classroom_words import say
 from .store import Store
 
 __all__ = ["GAMES", "REFUSALS", "Accepted", "TableError", "Tables", "classroom_tables", "game_kinds", "options_on",
@@ -81,7 +82,10 @@ def refusal(error: TableError, lang: str = "en") -> str:
     """The refusal in ``lang`` (en, it, de), filled with the error's facts; a reason without its own sentence is
     said with the developer's sentence in brackets."""
     texts = REFUSALS.get(error.reason, REFUSALS["other"])
-    facts = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in error.facts.items()}
+    named = dict(error.facts)
+    if isinstance(named.get("levels"), list):  # the levels by the names the seat menus give them
+        named["levels"] = [say(lang, f"table.level.{level}") for level in named["levels"]]
+    facts = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in named.items()}
     facts.setdefault("detail", str(error)[:120])
     try:
         return texts[lang].format(**facts)
@@ -138,7 +142,8 @@ def _card_game(name: str) -> Callable[[], GameKind]:
             return Made.new(players, seed, options=options)
 
         return GameKind(name, new, lambda game: list(game.state.players),
-                        {"random": bots.RandomBot, "eager": _eager, "greedy": bots.GreedyBot})
+                        {"random": bots.RandomBot, "eager": _eager, "greedy": bots.GreedyBot,
+                         "search": bots.SearchBot})
 
     return kind
 
