@@ -12,7 +12,6 @@ import pytest
 from ct_helpers import game
 
 from hickory_widget.clocktowers import ClocktowersGame
-from hickory_widget.clocktowers.widget import ClocktowersWidget
 from hickory_widget.clocktowers.words.labels import CATALOG
 from hickory_widget.core.widget import SHELL
 
@@ -112,12 +111,6 @@ def test_the_picture_intent_and_save_picture(tmp_path: Path) -> None:
     w._on_msg(w, {"type": "picture"})
     assert w.picture["svg"].startswith("<svg") and "Stockwerke (19)" in w.picture["svg"] and w.picture["n"] == 1
     assert w.save_picture(tmp_path / "table.svg").read_text(encoding="utf-8") == w.picture["svg"]
-
-
-def test_the_front_end_bundle_has_the_board_then_the_shell() -> None:
-    esm = ClocktowersWidget._esm
-    assert esm.index("function drawBoard") < esm.index("function render")
-    assert esm.count("export default") == 1 and not re.search(r"^import ", esm, flags=re.M)
 
 
 @pytest.mark.parametrize("catalog", [CATALOG, SHELL], ids=["clocktowers", "shell"])
