@@ -1,6 +1,8 @@
 """The static pictures (``_repr_svg_`` of each game: what GitHub, nbviewer and an HTML export show) in real
-Chromium: each fills the width it is given from 600 to 1,400 px, nothing of it is cut off, and its smallest text is
-at least 11 CSS px in an 848 px output area (JupyterLab at 1280x800 with the file browser open).
+Chromium: each fills the width it is given from 592 to 1,400 px, nothing of it is cut off, and its smallest text is
+at least 11 CSS px in an 848 px output area (JupyterLab at 1280x800 with the file browser open) and in a 592 px one
+(JupyterLab at 1024x768 with the file browser open). Hickory Dickory's picture is too wide for 592 px: its HTML
+(``_repr_html_``, what JupyterLab, Notebook 7 and an nbconvert export show) chooses a one-column layout there.
 
 Screenshots go to test-output/static-svg-*.png to be looked at.
 """
@@ -14,9 +16,11 @@ from urllib.parse import quote
 import pytest
 from conftest import OUTPUT_DIR
 
-WIDTHS = (600, 848, 1024, 1400)
+WIDTHS = (592, 848, 1024, 1400)
 SMALLEST_TEXT_PX = 11.0
-AT_WIDTH = 848
+READABLE_AT = (592, 848)
+"""The output widths where every text must be 11 px or more: the narrowest JupyterLab output at 1024x768 and at
+1280x800 (file browser open). Hickory's SVG alone is judged at 848 px only: at 592 px its HTML is shown."""
 
 
 def hickory_four(language: str = "en") -> str:
@@ -126,6 +130,62 @@ def test_static_picture_fills_each_width_uncut_and_readable(page: Any, pictures:
                          '</body></html>')
         shown = page.evaluate("() => document.querySelector('img').getBoundingClientRect().width")
         assert abs(shown - width) <= 1, f"{name} as an <img> at {width} px is drawn {shown:.0f} px wide"
-        if width == AT_WIDTH:
+        print(f"{name} SVG at {width} px: smallest text {m['smallest']:.1f} px ({m['smallestText']!r})")
+        if width in READABLE_AT and (width >= 848 or not name.startswith("hickory")):
             assert m["smallest"] >= SMALLEST_TEXT_PX, \
                 f"{name} at {width} px: {m['smallestText']!r} is {m['smallest']:.1f} px (< {SMALLEST_TEXT_PX})"
+
+
+def hickory_html(make: Callable[[], str]) -> Callable[[], str]:
+    """The HTML picture of ``make``'s position (``make`` builds the SVG through ``game_svg``; this its HTML)."""
+    def html() -> str:
+        from hickory_widget.hickory.board import svg
+
+        made: list[str] = []
+        keep = svg.game_svg
+        svg.game_svg = lambda game, language="en": made.append(svg.game_html(game, language)) or ""  # type: ignore
+        try:
+            make()
+        finally:
+            svg.game_svg = keep
+        return made[0]
+    return html
+
+
+HTML_PICTURES: dict[str, Callable[[], str]] = {
+    "hickory-4p": hickory_html(hickory_four),
+    "hickory-4p-de": hickory_html(lambda: hickory_four("de")),
+    "hickory-solo": lambda: __import__("hickory_widget").Game.new(1, seed=2)._repr_html_(),
+}
+
+SHOWN = """() => {
+    const shown = [...document.querySelectorAll('#out img')].filter((i) => i.getBoundingClientRect().width > 0);
+    return shown.map((i) => ({ cls: i.className, width: i.getBoundingClientRect().width,
+                               svg: decodeURIComponent(i.src.slice('data:image/svg+xml,'.length)) }));
+}"""
+
+
+@pytest.mark.parametrize("name", sorted(HTML_PICTURES))
+def test_hickory_html_picture_chooses_a_readable_layout_at_each_width(page: Any, name: str) -> None:
+    """The HTML picture shows one of its two layouts, filling the output: the one-column layout below 846 px, the
+    wide one from there; the one shown has every text 11 px or more and nothing cut off at 592 and 848 px."""
+    html = HTML_PICTURES[name]()
+    OUTPUT_DIR.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    figures = []
+    for width in (560, *WIDTHS):
+        page.set_content(f'<!doctype html><html><body style="margin:0;background:#fff">'
+                         f'<div id="out" style="width:{width}px">{html}</div></body></html>')
+        page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+        page.locator("#out").screenshot(path=str(OUTPUT_DIR / f"static-html-{name}-{width}.png"))
+        shown = page.evaluate(SHOWN)
+        assert len(shown) == 1, f"{name} at {width} px shows {len(shown)} pictures"
+        assert abs(shown[0]["width"] - width) <= 1, f"{name} at {width} px is drawn {shown[0]['width']:.0f} px wide"
+        assert shown[0]["cls"] == ("hw-narrow" if width < 846 else "hw-wide"), (name, width, shown[0]["cls"])
+        m = show(page, shown[0]["svg"], width)  # the same SVG inline, to measure its texts
+        figures.append(f"{name} HTML at {width} px: {shown[0]['cls']}, {m['height']:.0f} px tall, smallest text "
+                       f"{m['smallest']:.1f} px ({m['smallestText']!r})")
+        assert not m["outside"], f"{name} at {width} px: cut off at the picture's edge: {m['outside'][:6]}"
+        if width in READABLE_AT or width == 560:
+            assert m["smallest"] >= SMALLEST_TEXT_PX, figures[-1]
+    print("\n" + "\n".join(figures))
