@@ -11,7 +11,6 @@ import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote
 from xml.sax.saxutils import escape
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -58,9 +57,6 @@ NARROW_WIDTH = 650
 """Width of the narrow layout in drawing units: the clock alone across, the side panel below it and each player's
 row in two lines, so its smallest text (``MIN_FONT``) is 11 CSS px down to a 550 px output (JupyterLab at 1024x768
 with the file browser open gives 592 px)."""
-DATA_SAFE = " /=:,;()'-.!*~<>_?@+&"
-"""Characters a data URL may keep as they are in a double-quoted attribute (``quote`` codes the rest): a third of
-the size of coding them all."""
 NARROW_BELOW = 846
 """Outputs narrower than this (CSS px) show the narrow layout: below it the wide one's text is under 11 px."""
 
@@ -677,20 +673,13 @@ def board_svg(view: dict[str, Any], width: int | None = None, narrow: bool = Fal
 
 def board_html(view: dict[str, Any]) -> str:
     """The picture for outputs that show HTML (JupyterLab, Notebook 7, an nbconvert export, the docs site): the wide
-    and the narrow SVG as two images, and a container query that shows the narrow one in an output narrower than
-    ``NARROW_BELOW`` px. Python cannot know the output's width and an SVG's proportions are fixed, so the output
-    chooses. Each SVG is an ``<img>`` of a data URL (as JupyterLab shows an SVG): their ids cannot clash."""
+    layout, or the narrow one in an output narrower than ``NARROW_BELOW`` px (core/picture.py)."""
+    from ...core.picture import picture_html
+
     tx = Texts.of(view)
-    alt = esc(tx.say("ui.svg.title", "Hickory Dickory board, minute {minute}, hour {hour}",
-                     minute=view["clock"]["minute"], hour=view["clock"]["hour"]) + ". " + describe(view, tx))
-    images = "".join(
-        f'<img class="hw-{name}" alt="{alt}" src="data:image/svg+xml,{quote(board_svg(view, narrow=narrow), safe=DATA_SAFE)}">'
-        for name, narrow in (("wide", False), ("narrow", True)))
-    return ('<div class="hw-picture" data-testid="hickory-picture">'
-            '<style>.hw-picture{container-type:inline-size;width:100%;max-width:100%}'
-            '.hw-picture>img{display:block;width:100%;height:auto;max-width:100%}.hw-picture>.hw-narrow{display:none}'
-            f'@container (max-width:{NARROW_BELOW - 0.02}px){{.hw-picture>.hw-wide{{display:none}}'
-            '.hw-picture>.hw-narrow{display:block}}</style>' + images + "</div>")
+    alt = tx.say("ui.svg.title", "Hickory Dickory board, minute {minute}, hour {hour}", minute=view["clock"]["minute"],
+                 hour=view["clock"]["hour"]) + ". " + describe(view, tx)
+    return picture_html(board_svg(view), board_svg(view, narrow=True), alt, NARROW_BELOW, "hickory-picture")
 
 
 def game_svg(game: Any, language: str = "en") -> str:
