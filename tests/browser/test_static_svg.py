@@ -183,3 +183,62 @@ def test_html_picture_chooses_a_readable_layout_at_each_width(page: Any, name: s
         if width in READABLE_AT or width == 560:
             assert m["smallest"] >= SMALLEST_TEXT_PX, figures[-1]
     print("\n" + "\n".join(figures))
+
+
+IN_LAB = """() => [...document.querySelectorAll('.hw-picture-846, .hw-picture-800, .hw-picture-760')].map((box) => {
+    const img = [...box.querySelectorAll('img')].find((i) => i.getBoundingClientRect().width > 0);
+    const out = box.closest('.jp-OutputArea-output').getBoundingClientRect().width;
+    const svg = img ? decodeURIComponent(img.src.slice('data:image/svg+xml,'.length)) : '';
+    const across = svg ? parseFloat(svg.match(/viewBox="0 0 ([0-9.]+)/)[1]) : 0;
+    return { picture: box.dataset.testid, output: out, box: box.getBoundingClientRect().width,
+             shown: img ? img.className : null,
+             width: img ? img.getBoundingClientRect().width : 0, across };
+})"""
+"""Each game picture in the notebook: its output's width, the layout shown, how wide it is drawn and how wide its
+drawing is in its own units."""
+SMALLEST_UNITS = {"hickory-picture": 13, "clocktowers-picture": 11, "mice-picture": 11}
+"""Each picture's smallest text in its drawing's units (test_svg.py and the card games' svg modules keep to it)."""
+
+
+@pytest.mark.parametrize("prefix", ["/lab/tree", "/notebooks"])
+def test_jupyter_shows_the_html_picture_and_its_narrow_layout_in_a_narrow_output(
+        page: Any, lab_server: Any, lab: Any, tmp_path: Any, prefix: str, request: Any) -> None:
+    """JupyterLab and Notebook 7 show a game's ``_repr_html_`` (they rank HTML above SVG) and the container query
+    picks the layout by the width it is drawn at (the output's but JupyterLab's 20 px padding): narrow in
+    JupyterLab's 592 px output at 1024x768 with the file browser open, wide in its 1,100 px output at 1280x800 with
+    it closed and in Notebook 7's 922 px output at 1024x768; the smallest text is 11 px or more in each."""
+    cells = ("from hickory_widget import Game\nfrom hickory_widget.clocktowers import ClocktowersGame\n"
+             "from hickory_widget.mice import MiceGame",
+             "Game.new(4, seed=1)", "ClocktowersGame.new(players=3, seed=1)", "MiceGame.new(players=4, seed=1)")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    server = lab_server if prefix == "/lab/tree" else request.getfixturevalue("notebook7_server")
+    lab.open_notebook(page, server, lab.write_notebook(tmp_path / "pictures.ipynb", *cells), prefix=prefix)
+    page.wait_for_selector(".jp-OutputArea-output [data-testid=hickory-picture]", timeout=60_000)
+    screens = ((1024, 768, True), (1280, 800, False)) if prefix == "/lab/tree" else ((1024, 768, False),)
+    figures = []
+    for width, height, left in screens:
+        page.set_viewport_size({"width": width, "height": height})
+        if prefix == "/lab/tree":
+            page.evaluate("""(open) => { const shell = window.jupyterapp.shell;
+                if (open) { shell.activateById('filebrowser'); shell.expandLeft(); } else shell.collapseLeft(); }""",
+                          left)
+        page.wait_for_timeout(600)
+        seen_all = {}
+        for cell in (1, 2, 3):  # one at a time: the notebook draws only the cells near its visible area
+            page.evaluate("(i) => window.jupyterapp.shell.currentWidget.content.scrollToItem(i, 'start')", cell)
+            page.wait_for_timeout(400)
+            seen_all.update({seen["picture"]: seen for seen in page.evaluate(IN_LAB)})
+        assert len(seen_all) == 3, seen_all
+        for seen in seen_all.values():
+            seen["smallest text px"] = round(SMALLEST_UNITS[seen["picture"]] * seen["width"] / seen["across"], 1)
+            figures.append(f"{prefix} {width}x{height}: {seen}")
+            below = {"hickory-picture": 846, "clocktowers-picture": 800, "mice-picture": 760}[seen["picture"]]
+            assert seen["shown"] == ("hw-narrow" if seen["box"] < below else "hw-wide"), figures[-1]
+            assert seen["output"] - 24 <= seen["width"] == seen["box"] <= seen["output"], figures[-1]  # 20 px pad
+            assert seen["smallest text px"] >= SMALLEST_TEXT_PX, figures[-1]
+        if (width, left) == (1024, True):
+            assert all("hw-narrow" in line for line in figures), figures
+        lab.screenshot(page, f"static-html-in-{prefix.strip('/').split('/')[0]}-{width}x{height}")
+    print("\n" + "\n".join(figures))
+    if prefix == "/lab/tree":  # Notebook 7's server is its own, and has no close-all
+        lab.close_everything(page)
