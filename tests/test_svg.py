@@ -77,6 +77,34 @@ def test_no_text_is_smaller_than_the_readable_size(view: dict[str, Any]) -> None
     assert min(sizes) >= MIN_FONT and MIN_FONT * 848 / VIEW_WIDTH >= 11
 
 
+def test_the_narrow_layout_is_650_units_wide_with_every_piece_of_the_wide_one(view: dict[str, Any]) -> None:
+    """A 592 px output (JupyterLab at 1024x768, file browser open) shows the narrow layout: 13-unit text is 11 px
+    there down to a 550 px output, and it draws the same pieces as the wide layout."""
+    from hickory_widget.hickory.board.svg import MIN_FONT, NARROW_WIDTH
+
+    narrow, wide = parse(board_svg(view, narrow=True)), parse(board_svg(view))
+    assert narrow.get("viewBox", "").split()[2] == str(NARROW_WIDTH) and MIN_FONT * 550 / NARROW_WIDTH >= 11
+    assert min(float(el.get("font-size", "0")) for el in narrow.iter(f"{NS}text")) >= MIN_FONT
+    for attr in ("data-token", "data-mouse", "data-player", "data-chain", "data-quest", "data-hand-space"):
+        assert len(with_attr(narrow, attr)) == len(with_attr(wide, attr)), attr
+
+
+def test_the_html_picture_holds_both_layouts_and_chooses_by_the_output_width() -> None:
+    from urllib.parse import unquote
+
+    from hickory_widget.clocktowers import ClocktowersGame
+    from hickory_widget.mice import MiceGame
+
+    for game, below in ((four_player(), 846), (ClocktowersGame.new(players=3, seed=1), 800),
+                        (MiceGame.new(players=4, seed=1), 760)):
+        html = game._repr_html_()
+        images = html.split('src="data:image/svg+xml,')[1:]
+        assert len(images) == 2 and f"@container (max-width:{below - 0.02}px)" in html
+        wide, narrow = (parse(unquote(image.split('"')[0])) for image in images)
+        assert ET.tostring(wide) == ET.tostring(parse(game._repr_svg_()))
+        assert float(narrow.get("viewBox", "").split()[2]) < float(wide.get("viewBox", "").split()[2])
+
+
 def test_title_and_desc_name_the_minute_and_scores(view: dict[str, Any]) -> None:
     root = parse(board_svg(view))
     title, desc = root.find(f"{NS}title"), root.find(f"{NS}desc")

@@ -196,6 +196,13 @@ class Game(GameRunner):
 
         return game_svg(self)
 
+    def _repr_html_(self) -> str:
+        """The same picture for outputs that show HTML (JupyterLab, Notebook 7, an HTML export): the wide layout, or
+        in an output narrower than 846 px a one-column layout, so its texts stay 11 px or more."""
+        from .board.svg import game_html
+
+        return game_html(self)
+
     def __repr__(self) -> str:
         s = self._state
         where = "over" if self.over else f"{self._ask.player} to decide {self._ask.kind}"

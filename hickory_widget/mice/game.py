@@ -103,6 +103,13 @@ class MiceGame(GameRunner):
 
         return game_svg(self)
 
+    def _repr_html_(self) -> str:
+        """The same picture for outputs that show HTML (JupyterLab, Notebook 7, an HTML export): in a narrow output
+        a narrow layout, so its texts stay 11 px or more."""
+        from .board.svg import game_html
+
+        return game_html(self)
+
     def __repr__(self) -> str:
         s = self._state
         where = "over" if self.over else f"{self._ask.player} to {self._ask.kind}"  # type: ignore[union-attr]

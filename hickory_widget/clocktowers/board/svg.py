@@ -22,6 +22,9 @@ VIEW_W = 800
 """The drawing's width in its own units."""
 TOWERS_X = 150
 PER_ROW = (VIEW_W - TOWERS_X) // (TOWER_W + GAP)
+NARROW_W = 550
+"""The narrow layout's width (fewer towers a row, the discard below the decks): 11-unit text is 11 px in a 550 px
+output."""
 ROOF_FILL = {"red": "#c0392b", "blue": "#2e6fbf", "green": "#3a9a4a", "yellow": "#e0b020", "purple": "#8e44ad"}
 ROOF_TEXT = {"yellow": "#222"}
 FLOOR_FILL = {"plain": "#efe4cf", "cats": "#f6d7b0", "mice": "#dde3ea"}
@@ -105,9 +108,11 @@ def tower_height_px(tw: Any) -> float:
     return UNIT * tw.height + (CLOCK_H if tw.clock else 0) + (ROOF_H if tw.roof else 0)
 
 
-def game_svg(game: Any, lang: str = "en") -> str:
+def game_svg(game: Any, lang: str = "en", narrow: bool = False) -> str:
+    """The table as one SVG; ``narrow``: ``NARROW_W`` wide (see ``game_html``)."""
     s = game.state
-    width = VIEW_W
+    width = NARROW_W if narrow else VIEW_W
+    per_row = (width - TOWERS_X) // (TOWER_W + GAP)
     parts: list[str] = []
     y = 22
     parts.append(f'<text x="12" y="{y}" font-size="16" font-weight="bold">{escape(t(lang, "ct.ui.title"))}</text>')
@@ -121,16 +126,17 @@ def game_svg(game: Any, lang: str = "en") -> str:
                      f'{escape(deck_name(d, lang))} ({len(pile)})</text>'
                      + "".join(f'<text x="{x + 8}" y="{y + 33 + 14 * k}" font-size="11">{escape(line)}</text>'
                                for k, line in enumerate(lines)))
-    parts.append(f'<text x="{12 + 3 * 178}" y="{y + 17}" font-size="12">'
+    tx, ty = (12, y + 72) if narrow else (12 + 3 * 178, y)  # narrow: the discard below the decks
+    parts.append(f'<text x="{tx}" y="{ty + 17}" font-size="12">'
                  f'{escape(t(lang, "ct.ui.discard", n=len(s.discard)))}</text>'
-                 f'<text x="{12 + 3 * 178}" y="{y + 35}" font-size="12">'
+                 f'<text x="{tx}" y="{ty + 35}" font-size="12">'
                  f'{escape(t(lang, "ct.ui.removed", n=len(s.removed)))}</text>')
-    y += 66
+    y = ty + 66
     scores = game.scores
     mover = game.decision.player if game.decision else None
     for p in s.players:
         towers = s.towers_of(p)
-        rows = [towers[i:i + PER_ROW] for i in range(0, len(towers), PER_ROW)] or [[]]
+        rows = [towers[i:i + per_row] for i in range(0, len(towers), per_row)] or [[]]
         bold = ' font-weight="bold"' if p == mover else ""
         marker = f" ◀ {t(lang, 'ct.ui.to_move')}" if p == mover else ""
         parts.append(f'<line x1="8" x2="{width - 8}" y1="{y}" y2="{y}" stroke="#d8d0c0"/>'
@@ -150,6 +156,15 @@ def game_svg(game: Any, lang: str = "en") -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {width} {height}" '
             f'font-family="sans-serif" role="img" aria-label="{escape(t(lang, "ct.ui.title"))}">'
             f'<rect width="{width}" height="{height}" fill="#fbf8f1"/>' + "".join(parts) + "</svg>")
+
+
+def game_html(game: Any, lang: str = "en") -> str:
+    """The table for outputs that show HTML: the wide layout, or in an output narrower than ``VIEW_W`` px (where
+    its 11-unit text would be under 11 px) the narrow one (core/picture.py)."""
+    from ...core.picture import picture_html
+
+    return picture_html(game_svg(game, lang), game_svg(game, lang, narrow=True), t(lang, "ct.ui.title"), VIEW_W,
+                        "clocktowers-picture")
 
 
 def _wrap(content: str, chars: int) -> list[str]:

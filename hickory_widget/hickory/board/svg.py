@@ -53,6 +53,12 @@ INNER_SIZE = 20
 SIDE_X = 650
 PLAYER_ROW = 104
 CHAIN_ROW = 92
+NARROW_WIDTH = 650
+"""Width of the narrow layout in drawing units: the clock alone across, the side panel below it and each player's
+row in two lines, so its smallest text (``MIN_FONT``) is 11 CSS px down to a 550 px output (JupyterLab at 1024x768
+with the file browser open gives 592 px)."""
+NARROW_BELOW = 846
+"""Outputs narrower than this (CSS px) show the narrow layout: below it the wide one's text is under 11 px."""
 
 
 def esc(text: object) -> str:
@@ -298,15 +304,17 @@ def short_token(token: dict[str, Any], tx: Texts = ENGLISH) -> list[str]:
 
 
 # ------------------------------------------------------------------------------------------------ sections
-def header(view: dict[str, Any], tx: Texts = ENGLISH) -> tuple[list[str], float]:
+def header(view: dict[str, Any], tx: Texts = ENGLISH, chars: int = 120) -> tuple[list[str], float]:
     clock = view["clock"]
-    out = [text(20, 20, tx.say("ui.svg.header", "Hickory Dickory · round {round} · hour {hour} · minute {minute}",
-                               round=clock["round"], hour=clock["hour"], minute=clock["minute"]), 18, anchor="start",
-                weight="bold")]
-    lines = wrap(status_line(view, tx), 120, 2)
+    title = tx.say("ui.svg.header", "Hickory Dickory · round {round} · hour {hour} · minute {minute}",
+                   round=clock["round"], hour=clock["hour"], minute=clock["minute"])
+    heads = [title] if chars >= 120 else wrap(title, 48, 2)  # narrow: 48 bold characters of 18 fill its width
+    out = [text(20, 20 + 22 * i, line, 18, anchor="start", weight="bold") for i, line in enumerate(heads)]
+    top = 44 + 22 * (len(heads) - 1)
+    lines = wrap(status_line(view, tx), chars, 2 if chars >= 120 else 4)
     for i, line in enumerate(lines):
-        out.append(text(20, 44 + 18 * i, line, 14, anchor="start", fill="#333"))
-    return out, 44 + 18 * len(lines)
+        out.append(text(20, top + 18 * i, line, 14, anchor="start", fill="#333"))
+    return out, top + 18 * len(lines)
 
 
 def status_line(view: dict[str, Any], tx: Texts = ENGLISH) -> str:
@@ -410,10 +418,9 @@ def number_svg(num: dict[str, Any], clock: dict[str, Any], mice: dict[str, Any],
     return out
 
 
-def side_svg(view: dict[str, Any], top: float, tx: Texts = ENGLISH) -> list[str]:
-    """The side panel: priority order, the minute hand's spaces, quests, market and supplies."""
+def side_svg(view: dict[str, Any], top: float, tx: Texts = ENGLISH, x0: float = SIDE_X) -> tuple[list[str], float]:
+    """The side panel: priority order, the minute hand's spaces, quests, market and supplies; and where it ends."""
     side, hand, mice = view["side"], view["hand"], view["mice"]
-    x0 = SIDE_X
     out = [text(x0, top, tx.say("ui.priority", "Priority"), 14, anchor="start", weight="bold")]
     y = top + 28
     for i, col in enumerate(side["cycle"]):
@@ -485,18 +492,21 @@ def side_svg(view: dict[str, Any], top: float, tx: Texts = ENGLISH) -> list[str]
     supplies = tx.say("ui.svg.supplies", "Bag {bag} · Favor deck {deck} (discard {discard}) · Relics returned {relics}",
                       bag=side["bag"], deck=side["favor_deck"], discard=len(side["favor_discard"]),
                       relics=len(side["returned_relics"]))
-    for i, line in enumerate(wrap(supplies, 46, 2)):
+    lines = wrap(supplies, 46, 2)
+    for i, line in enumerate(lines):
         out.append(text(x0, y + 18 * i, line, 13, anchor="start", fill="#333"))
-    return out
+    return out, y + 18 * len(lines)
 
 
-def chain_svg(view: dict[str, Any], top: float, tx: Texts = ENGLISH) -> list[str]:
-    """The chain: start, spaces with their points, Scalers, the leaf, then the right values under the weight."""
+def chain_svg(view: dict[str, Any], top: float, tx: Texts = ENGLISH,
+              width: float = VIEW_WIDTH) -> tuple[list[str], float]:
+    """The chain: start, spaces with their points, Scalers, the leaf, then the right values under the weight (on a
+    second line when they do not fit beside it); and the height it takes."""
     chain = view["chain"]
     points = {int(k): v for k, v in chain["points"].items()}
     leaf = chain["leaf"]
-    cell = 50
     x0 = 60
+    cell = min(50, int((width - 10 - x0) / (leaf + 1)))  # the narrow layout: the spaces closer
     out = [text(20, top + 50, tx.say("ui.chain", "Chain"), 14, anchor="start", weight="bold",
                 extra=f' transform="rotate(-90 20 {top + 50})"')]
     y = top + 52
@@ -525,6 +535,9 @@ def chain_svg(view: dict[str, Any], top: float, tx: Texts = ENGLISH) -> list[str
                        'stroke="#111" stroke-width="1.5"/>'
                        + text(sx, sy + 0.5, tx.name(color)[:2], 9, weight="bold", fill=ink_on(color)) + "</g>")
     xr = x0 + (leaf + 1) * cell + 16
+    height = CHAIN_ROW
+    if xr + 8 + len(chain["right"]) * 40 > width - 10:  # the narrow layout: the values below the spaces
+        xr, y, height = x0 + 16, y + 74, CHAIN_ROW + 74
     out.append(text(xr - 8, y, "→", 16, fill="#888"))
     for j, value in enumerate(chain["right"]):
         x = xr + 8 + j * 40
@@ -539,18 +552,23 @@ def chain_svg(view: dict[str, Any], top: float, tx: Texts = ENGLISH) -> list[str
                        + text(x + 17, y - 30, tx.say("ui.svg.weight_letter", "W"), 9, weight="bold", fill="#fff")
                        + "</g>")
             out.append(text(x + 17, y + 28, tx.say("ui.svg.weight", "weight"), 10, fill="#555"))
-    return out
+    return out, height
 
 
-def player_svg(p: dict[str, Any], view: dict[str, Any], top: float, tx: Texts = ENGLISH) -> list[str]:
-    """One player's row: score by source, mouse cards with their tiles, favors and the hunt board."""
+def player_svg(p: dict[str, Any], view: dict[str, Any], top: float, tx: Texts = ENGLISH,
+               width: float = VIEW_WIDTH) -> list[str]:
+    """One player's row: score by source, mouse cards with their tiles, favors and the hunt board. In the narrow
+    layout (``width`` below ``VIEW_WIDTH``) the cards and favors take a second line, under the score."""
     color = p["color"]
+    two_lines = width < VIEW_WIDTH
+    row = player_row(width)
+    ct = top + (PLAYER_ROW - 12 if two_lines else 0)  # the top of the cards' line
     mice = view["mice"]
     decision = view.get("decision")
     out = [f'<g data-player="{esc(color)}">',
-           f'<rect x="10" y="{top}" width="{VIEW_WIDTH - 20}" height="{PLAYER_ROW - 8}" rx="8" fill="#fafafa" '
+           f'<rect x="10" y="{top}" width="{width - 20}" height="{row - 8}" rx="8" fill="#fafafa" '
            f'stroke="{fill_of(color)}" stroke-width="2"/>',
-           f'<rect x="10" y="{top}" width="10" height="{PLAYER_ROW - 8}" rx="4" fill="{fill_of(color)}"/>']
+           f'<rect x="10" y="{top}" width="10" height="{row - 8}" rx="4" fill="{fill_of(color)}"/>']
     to_decide = decision is not None and decision.get("player") == color
     out.append(text(30, top + 18, tx.name(color) + (tx.say("ui.svg.deciding", " · to decide") if to_decide else ""), 15,
                     anchor="start", weight="bold"))
@@ -561,36 +579,36 @@ def player_svg(p: dict[str, Any], view: dict[str, Any], top: float, tx: Texts = 
     out.append(text(30, top + 66, " · ".join(parts[:3]), 11, anchor="start", fill="#444"))
     out.append(text(30, top + 80, " · ".join(parts[3:]), 11, anchor="start", fill="#444"))
     # Mouse cards.
-    x = 205
+    x = 30 if two_lines else 205
     for kind, card in p["cards"].items():
         slot = 22
         title = f"{tx.kind_letter(kind)} {tx.kind(kind)}"
         w = max(card["capacity"] * slot + 8, round(text_width(title, MIN_FONT, bold=True)) + 12)
-        out.append(f'<g data-card="{esc(card["mouse"])}"><rect x="{x}" y="{top + 8}" width="{w}" height="62" rx="5" '
+        out.append(f'<g data-card="{esc(card["mouse"])}"><rect x="{x}" y="{ct + 8}" width="{w}" height="62" rx="5" '
                    'fill="#fff" stroke="#999"/>')
-        out.append(text(x + 6, top + 20, title, MIN_FONT, anchor="start", weight="bold"))
+        out.append(text(x + 6, ct + 20, title, MIN_FONT, anchor="start", weight="bold"))
         for i in range(card["capacity"]):
             sx = x + 4 + i * slot + slot / 2
-            out.append(f'<rect x="{sx - 10}" y="{top + 36}" width="20" height="20" rx="3" fill="none" stroke="#ccc" '
+            out.append(f'<rect x="{sx - 10}" y="{ct + 36}" width="20" height="20" rx="3" fill="none" stroke="#ccc" '
                        'stroke-dasharray="2 2"/>')
         for i, t in enumerate(card["tiles"]):
-            out.append(tile_svg(t, x + 4 + i * slot + slot / 2, top + 46, 20, attr="data-card-tile", tx=tx))
+            out.append(tile_svg(t, x + 4 + i * slot + slot / 2, ct + 46, 20, attr="data-card-tile", tx=tx))
         where = mice.get(card["mouse"], {}).get("where")
         if where is not None and where not in ("inner", "outer", "hand"):
             # Off the clock (a Scamp on its card, a bumped or unplaced mouse): shown here, not counted as in play.
-            out.append(mouse_svg(card["mouse"], color, kind, x + w - 11, top + 46, r=8, attr="data-idle-mouse",
+            out.append(mouse_svg(card["mouse"], color, kind, x + w - 11, ct + 46, r=8, attr="data-idle-mouse",
                                  tx=tx))
         out.append("</g>")
         x += w + 8
     favors = p.get("favors") or []
-    out.append(text(x + 4, top + 24, tx.say("ui.svg.favors", "Favors {n}", n=len(favors)), 12, anchor="start"))
+    out.append(text(x + 4, ct + 24, tx.say("ui.svg.favors", "Favors {n}", n=len(favors)), 12, anchor="start"))
     for i, f in enumerate(favors[:3]):
         out.append(f'<g data-favor="{esc(f["id"])}"><title>{esc(f["text"])}</title>'
-                   f'<rect x="{x + 4}" y="{top + 34 + i * 18}" width="44" height="15" rx="3" fill="#fdf4d8" '
-                   'stroke="#b59a3a"/>' + text(x + 26, top + 41.5 + i * 18, f["id"], 10) + "</g>")
+                   f'<rect x="{x + 4}" y="{ct + 34 + i * 18}" width="44" height="15" rx="3" fill="#fdf4d8" '
+                   'stroke="#b59a3a"/>' + text(x + 26, ct + 41.5 + i * 18, f["id"], 10) + "</g>")
     # Hunt board.
     size = 20
-    hx = VIEW_WIDTH - 20 - len(p["hunt"][0]) * size if p["hunt"] else VIEW_WIDTH - 100
+    hx = width - 20 - len(p["hunt"][0]) * size if p["hunt"] else width - 100
     hunt = tx.say("ui.svg.hunt", "Hunt {id}", id=p.get("hunt_board", ""))
     out.append(text(hx - 8, top + PLAYER_ROW - 24, hunt, MIN_FONT, anchor="end", weight="bold"))
     for r, row in enumerate(p["hunt"]):
@@ -603,6 +621,11 @@ def player_svg(p: dict[str, Any], view: dict[str, Any], top: float, tx: Texts = 
 
 
 # ------------------------------------------------------------------------------------------------ public
+def player_row(width: float) -> float:
+    """The height of a player's row: one line in the wide layout, two in the narrow one."""
+    return PLAYER_ROW if width >= VIEW_WIDTH else 2 * PLAYER_ROW - 20
+
+
 def describe(view: dict[str, Any], tx: Texts = ENGLISH) -> str:
     """The text alternative: where the hands are, the scores and what is being decided."""
     clock = view["clock"]
@@ -614,28 +637,49 @@ def describe(view: dict[str, Any], tx: Texts = ENGLISH) -> str:
                   mice=on_clock, status=status_line(view, tx))
 
 
-def board_svg(view: dict[str, Any], width: int | None = None) -> str:
+def board_svg(view: dict[str, Any], width: int | None = None, narrow: bool = False) -> str:
     """The board as one standalone SVG string (no scripts, fonts or links), its words and letters in the view
     model's language. It fills the width of its output (a notebook's, nbviewer's, an HTML export's), keeping its
-    proportions; ``width`` fixes it to that many pixels instead (a saved file's own size)."""
+    proportions; ``width`` fixes it to that many pixels instead (a saved file's own size). ``narrow`` draws the
+    tall one-column layout for outputs narrower than ``NARROW_BELOW`` (see ``board_html``)."""
     tx = Texts.of(view)
-    head, head_h = header(view, tx)
+    across = NARROW_WIDTH if narrow else VIEW_WIDTH
+    head, head_h = header(view, tx, chars=72 if narrow else 120)
     clock_top = head_h + 8
     cy = clock_top + CLOCK_FACE + 4
-    chain_top = cy + CLOCK_FACE + 8
-    players_top = chain_top + CHAIN_ROW
-    height = players_top + PLAYER_ROW * len(view["players"]) + 4
-    body = [*head, *clock_svg(view, cy, tx), *side_svg(view, clock_top + 12, tx), *chain_svg(view, chain_top, tx)]
+    clock_bottom = cy + CLOCK_FACE + 8
+    if narrow:  # the side panel below the clock, at the left edge
+        side, side_bottom = side_svg(view, clock_bottom + 14, tx, x0=20)
+        chain_top = side_bottom + 20
+    else:
+        side, _ = side_svg(view, clock_top + 12, tx)
+        chain_top = clock_bottom
+    chain, chain_h = chain_svg(view, chain_top, tx, width=across)
+    players_top = chain_top + chain_h
+    row = player_row(across)
+    height = players_top + row * len(view["players"]) + 4
+    body = [*head, *clock_svg(view, cy, tx), *side, *chain]
     for i, p in enumerate(view["players"]):
-        body.extend(player_svg(p, view, players_top + i * PLAYER_ROW, tx))
+        body.extend(player_svg(p, view, players_top + i * row, tx, width=across))
     title = tx.say("ui.svg.title", "Hickory Dickory board, minute {minute}, hour {hour}",
                    minute=view["clock"]["minute"], hour=view["clock"]["hour"])
     size = ('width="100%"' if width is None
-            else f'width="{width}" height="{round(width * height / VIEW_WIDTH)}"')
-    return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 {VIEW_WIDTH} {height:.0f}" {size} '
+            else f'width="{width}" height="{round(width * height / across)}"')
+    return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 {across} {height:.0f}" {size} '
             f'role="img" aria-labelledby="hw-title hw-desc" font-family="{esc(FONT)}">'
             f'<title id="hw-title">{esc(title)}</title><desc id="hw-desc">{esc(describe(view, tx))}</desc>'
-            f'{defs()}<rect width="{VIEW_WIDTH}" height="{height:.0f}" fill="#fff"/>' + "".join(body) + "</svg>")
+            f'{defs()}<rect width="{across}" height="{height:.0f}" fill="#fff"/>' + "".join(body) + "</svg>")
+
+
+def board_html(view: dict[str, Any]) -> str:
+    """The picture for outputs that show HTML (JupyterLab, Notebook 7, an nbconvert export, the docs site): the wide
+    layout, or the narrow one in an output narrower than ``NARROW_BELOW`` px (core/picture.py)."""
+    from ...core.picture import picture_html
+
+    tx = Texts.of(view)
+    alt = tx.say("ui.svg.title", "Hickory Dickory board, minute {minute}, hour {hour}", minute=view["clock"]["minute"],
+                 hour=view["clock"]["hour"]) + ". " + describe(view, tx)
+    return picture_html(board_svg(view), board_svg(view, narrow=True), alt, NARROW_BELOW, "hickory-picture")
 
 
 def game_svg(game: Any, language: str = "en") -> str:
@@ -644,3 +688,10 @@ def game_svg(game: Any, language: str = "en") -> str:
     from .view import build
 
     return board_svg(build(game, lang=language, with_log=False))
+
+
+def game_html(game: Any, language: str = "en") -> str:
+    """``board_html`` of a live ``Game`` in ``language`` (``Game._repr_html_``)."""
+    from .view import build
+
+    return board_html(build(game, lang=language, with_log=False))

@@ -25,6 +25,8 @@ VIEW_W = 760
 CENTRE_X = 230
 PER_ROW = (VIEW_W - CENTRE_X - 10) // (CARD_W + GAP)
 PANEL_W, PANEL_H = (VIEW_W - 30) / 2, 104
+NARROW_W = 550
+"""The narrow layout's width (players in one column): 11-unit text is 11 px in a 550 px output."""
 
 
 def card_svg(card_id: str, x: float, y: float, lang: str) -> str:
@@ -67,7 +69,7 @@ def cycle_svg(cx: float, cy: float, r: float, lang: str) -> str:
     return "".join(parts)
 
 
-def player_svg(game: Any, p: str, x: float, y: float, lang: str) -> str:
+def player_svg(game: Any, p: str, x: float, y: float, lang: str, panel_w: float = PANEL_W) -> str:
     s = game.state
     colour = s.colours[p]
     mover = game.decision is not None and game.decision.kind in ("hunt", "seed") and p not in s.committed
@@ -78,40 +80,54 @@ def player_svg(game: Any, p: str, x: float, y: float, lang: str) -> str:
         lines.append((t(lang, "mice.ui.face_down"), ' fill="#555" font-style="italic"'))
     elif mover:
         lines.append((t(lang, "mice.ui.waiting"), ' fill="#777" font-style="italic"'))
-    out = [f'<g data-player="{escape(p)}"><rect x="{x}" y="{y}" width="{PANEL_W}" height="{PANEL_H}" rx="6" '
+    out = [f'<g data-player="{escape(p)}"><rect x="{x}" y="{y}" width="{panel_w}" height="{PANEL_H}" rx="6" '
            f'fill="#fff" stroke="#d8d0c0"/><rect x="{x}" y="{y}" width="8" height="{PANEL_H}" rx="3" '
            f'fill="{BACK[colour]}"/>']
     for i, (line, style) in enumerate(lines):
         out.append(f'<text x="{x + 18}" y="{y + 22 + i * 22}"{style}>{escape(line)}</text>')
     if p in s.committed:
         label = t(lang, "mice.ui.face_down")
-        out.append(back_svg(colour, x + PANEL_W - CARD_W - 14, y + (PANEL_H - CARD_H) / 2, label))
+        out.append(back_svg(colour, x + panel_w - CARD_W - 14, y + (PANEL_H - CARD_H) / 2, label))
     out.append("</g>")
     return "".join(out)
 
 
-def game_svg(game: Any, lang: str = "en") -> str:
+def game_svg(game: Any, lang: str = "en", narrow: bool = False) -> str:
+    """The table as one SVG; ``narrow``: ``NARROW_W`` wide, the players in one column (see ``game_html``)."""
     s = game.state
-    centre_rows = max(1, -(-len(s.centre) // PER_ROW))
+    view_w = NARROW_W if narrow else VIEW_W
+    per_row = (view_w - CENTRE_X - 10) // (CARD_W + GAP)
+    columns = 1 if narrow else 2
+    panel_w = (view_w - 10 - 10 * columns) / columns
+    centre_rows = max(1, -(-len(s.centre) // per_row))
     top_h = max(236, 70 + centre_rows * (CARD_H + 10))
-    panel_rows = -(-len(s.players) // 2)
+    panel_rows = -(-len(s.players) // columns)
     height = top_h + panel_rows * (PANEL_H + 10) + 4
     title = f'{t(lang, "mice.title")} · {t(lang, "mice.ui.round", n=s.round)}'
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {VIEW_W} {height}" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {view_w} {height}" '
            f'font-family="sans-serif" font-size="12" role="img" aria-label="{escape(title)}"><defs>'
            '<marker id="mice-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
            'orient="auto"><path d="M0,0 L10,5 L0,10Z" fill="#5b4a30"/></marker></defs>',
-           f'<rect width="{VIEW_W}" height="{height}" fill="#fbf8f1"/>',
+           f'<rect width="{view_w}" height="{height}" fill="#fbf8f1"/>',
            f'<text x="10" y="22" font-size="16" font-weight="700">{escape(title)}</text>',
            cycle_svg(110, 118, 58, lang),
            f'<text x="{CENTRE_X}" y="48" font-weight="700" font-size="13">{escape(t(lang, "mice.ui.centre"))}</text>']
     if not s.centre:
         out.append(f'<text x="{CENTRE_X}" y="84" fill="#777">{escape(t(lang, "mice.ui.empty"))}</text>')
     for i, c in enumerate(s.centre):
-        row, col = divmod(i, PER_ROW)
+        row, col = divmod(i, per_row)
         out.append(card_svg(c, CENTRE_X + col * (CARD_W + GAP), 58 + row * (CARD_H + 10), lang))
     for i, p in enumerate(s.players):
-        row, col = divmod(i, 2)
-        out.append(player_svg(game, p, 10 + col * (PANEL_W + 10), top_h + row * (PANEL_H + 10), lang))
+        row, col = divmod(i, columns)
+        out.append(player_svg(game, p, 10 + col * (panel_w + 10), top_h + row * (PANEL_H + 10), lang, panel_w))
     out.append("</svg>")
     return "".join(out)
+
+
+def game_html(game: Any, lang: str = "en") -> str:
+    """The table for outputs that show HTML: the wide layout, or in an output narrower than ``VIEW_W`` px (where
+    its 11-unit text would be under 11 px) the one-column one (core/picture.py)."""
+    from ...core.picture import picture_html
+
+    title = f'{t(lang, "mice.title")} · {t(lang, "mice.ui.round", n=game.state.round)}'
+    return picture_html(game_svg(game, lang), game_svg(game, lang, narrow=True), title, VIEW_W, "mice-picture")
