@@ -1,0 +1,186 @@
+"""The tables service (lessons/tables_service.py) over real HTTP: a tornado server on localhost holds the store,
+learners ask it through RemoteTables (lessons/tables_remote.py) with their own token. Each learner gets their own
+seat's view only, a foreign seat is refused, two clicks at one version give one move and one clear refusal, bad
+input is refused with a message and changes nothing, and the teacher alone sees every hand."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tornado.httpserver
+
+from hickory_widget.core.tables import TableError
+from hickory_widget.lessons.tables import classroom_tables, refusal
+from hickory_widget.lessons.tables_remote import RemoteTables
+from hickory_widget.lessons.tables_service import TablesService, TokenAuthority
+
+TOKENS = {"tok-ann": "ann", "tok-bob": "bob", "tok-teach": "mrs-t"}
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> Iterator[dict[str, Any]]:
+    """A real service on a free localhost port, in a thread of its own, over the store ``tables.sqlite3``; a
+    Clocktowers table of two with ann at P1 and bob at P2."""
+    store = tmp_path / "tables.sqlite3"
+    local = classroom_tables(store)
+    table = local.open_table("clocktowers", 2, seed=11, by="mrs-t")
+    local.join(table, "P1", "ann")
+    local.join(table, "P2", "bob")
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    ready, loop_box = threading.Event(), {}
+
+    def run() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        app = TablesService(classroom_tables(store), TokenAuthority(TOKENS, {"mrs-t"}), "/services/tables/")
+        server = tornado.httpserver.HTTPServer(app.application())
+        server.listen(port, "127.0.0.1")
+        loop_box["loop"], loop_box["server"] = loop, server
+        ready.set()
+        loop.run_forever()
+        loop.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    url = f"http://127.0.0.1:{port}/services/tables/"
+    yield {"url": url, "table": table, "local": local, "ann": RemoteTables(url, "tok-ann"),
+           "bob": RemoteTables(url, "tok-bob"), "teacher": RemoteTables(url, "tok-teach")}
+    loop_box["loop"].call_soon_threadsafe(loop_box["server"].stop)
+    loop_box["loop"].call_soon_threadsafe(loop_box["loop"].stop)
+    thread.join(10)
+
+
+def _refused(reason: str, call: Any, *args: Any) -> TableError:
+    with pytest.raises(TableError) as caught:
+        call(*args)
+    assert caught.value.reason == reason, str(caught.value)
+    return caught.value
+
+
+def _raw(url: str, body: bytes, token: str = "tok-ann") -> tuple[int, dict[str, Any]]:
+    request = urllib.request.Request(url, data=body, method="POST", headers={"Authorization": f"token {token}"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def test_each_learner_gets_their_own_seat_view_and_it_is_the_stores_seat_view(service: dict[str, Any]) -> None:
+    ann, local, table = service["ann"], service["local"], service["table"]
+    mine = ann.view(table, "P1")
+    assert mine == json.loads(json.dumps(local.view(table, "P1")))  # the seat view tables.py builds, nothing more
+    assert mine["seat"] == "P1" and mine["save"] == local.game(table).to_json(seat="P1")
+    assert "seed" not in json.dumps(ann.tables())
+
+
+def test_a_learner_asking_for_another_seats_view_is_refused(service: dict[str, Any]) -> None:
+    ann, table = service["ann"], service["table"]
+    refused = _refused("forbidden", ann.view, table, "P2")
+    assert refused.facts["status"] == 403 and "not yours" in str(refused)
+    assert "only your own seat" in refusal(refused, "en")
+    for call, args in ((ann.game, (table,)), (ann.log, (table,)), (ann.set_status, (table, "paused"))):
+        assert _refused("forbidden", call, *args).facts["status"] == 403
+    view = service["bob"].view(table, "P2")  # bob at P2: not yet his turn, so a move of his is refused by the table
+    assert _refused("forbidden", ann.submit, table, "P2", "bob", "x", view["version"]).facts["status"] == 403
+    assert service["local"].log(table) == []
+
+
+def test_a_move_at_someone_elses_seat_or_in_someone_elses_name_is_refused_and_changes_nothing(
+        service: dict[str, Any]) -> None:
+    ann, bob, table, local = service["ann"], service["bob"], service["table"], service["local"]
+    view = ann.view(table, "P1")
+    choice = view["decision"]["choices"][0]["id"]
+    _refused("forbidden", bob.submit, table, "P1", "bob", choice, view["version"])
+    _refused("forbidden", bob.submit, table, "P1", "ann", choice, view["version"])
+    _refused("forbidden", bob.join, table, "P1", "ann")
+    assert local.log(table) == [] and local.seats(table)[0]["who"] == "ann"
+
+
+def test_two_clicks_at_one_version_give_one_move_and_one_clear_refusal(service: dict[str, Any]) -> None:
+    url, table, local = service["url"], service["table"], service["local"]
+    devices = [RemoteTables(url, "tok-ann"), RemoteTables(url, "tok-ann")]  # ann's laptop and her tablet
+    view = devices[0].view(table, "P1")
+    choices = [c["id"] for c in view["decision"]["choices"]]
+    start, outcomes = threading.Barrier(2), []
+
+    def click(device: RemoteTables, choice: str) -> None:
+        start.wait()
+        try:
+            outcomes.append(("accepted", device.submit(table, "P1", "ann", choice, view["version"]).version))
+        except TableError as error:
+            outcomes.append((error.reason, refusal(error, "en")))
+
+    threads = [threading.Thread(target=click, args=(d, c)) for d, c in zip(devices, choices[:2], strict=True)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert sorted(o for o, _ in outcomes) == ["accepted", "stale"], outcomes
+    assert "Someone played first" in next(text for o, text in outcomes if o == "stale")
+    assert len(local.log(table)) == 1
+
+
+def test_bad_input_is_refused_with_a_clear_message_and_changes_nothing(service: dict[str, Any]) -> None:
+    url, table, local, ann = service["url"], service["table"], service["local"], service["ann"]
+    before = (local.tables(), local.log(table), local.seats(table))
+    submit = f"{url}api/tables/{table}/submit"
+    cases = [
+        (submit, b"{not json", "JSON object"),
+        (submit, b"[1, 2]", "JSON object"),
+        (submit, json.dumps({"seat": "P1", "choice": "x", "version": "two"}).encode(), "version must be a whole"),
+        (submit, json.dumps({"seat": "P1", "version": 0}).encode(), "choice must be a text"),
+        (f"{url}api/tables/x/join", json.dumps({"seat": "P1"}).encode(), "table must be a whole number"),
+        (f"{url}api/read", json.dumps({"sql": "SELECT choice FROM moves"}).encode(), "stamp reads"),
+        (f"{url}api/read", json.dumps({"sql": "SELECT count(*), max(changed) FROM tables", "wait": 99}).encode(),
+         "wait must be"),
+    ]
+    for where, body, said in cases:
+        status, answer = _raw(where, body)
+        assert status == 400 and answer["reason"] == "bad_input" and said in answer["message"], (body, answer)
+    _refused("illegal", ann.submit, table, "P1", "ann", "no-such-card", 0)
+    assert _raw(submit, b"{}", token="stolen")[0] == 401
+    assert _raw(submit, b"{}", token="")[0] == 401
+    assert (local.tables(), local.log(table), local.seats(table)) == before
+
+
+def test_both_learners_play_and_the_teacher_alone_sees_every_hand(service: dict[str, Any]) -> None:
+    ann, bob, teacher, table, local = (service[k] for k in ("ann", "bob", "teacher", "table", "local"))
+    for _ in range(2):
+        for remote, seat, who in ((ann, "P1", "ann"), (bob, "P2", "bob")):
+            while (view := remote.view(table, seat))["to_move"] == seat:
+                remote.submit(table, seat, who, view["decision"]["choices"][0]["id"], view["version"])
+    assert len(local.log(table)) >= 4
+    assert teacher.game(table).to_json() == local.game(table).to_json()  # every hand: the referee's game
+    assert teacher.log(table) == json.loads(json.dumps(local.log(table)))
+    assert teacher.view(table, "P2") == json.loads(json.dumps(local.view(table, "P2")))
+    assert ann.public(table)["to_move"] == bob.public(table)["to_move"] == local.game(table).decision.player
+    teacher.set_status(table, "paused")
+    assert _refused("paused", ann.submit, table, "P1", "ann", "x", local.tables()[0]["version"])
+
+
+def test_a_long_poll_answers_when_the_table_moves(service: dict[str, Any]) -> None:
+    ann, bob, table = service["ann"], service["bob"], service["table"]
+    sql = "SELECT version, status, changed FROM tables WHERE id = ?"
+    now = ann.store.read(sql, (table,))
+    assert ann.store.wait(sql, (table,), now, 0.3) == now  # nothing moved: the same stamp after the wait
+    answer: dict[str, Any] = {}
+    waiting = threading.Thread(target=lambda: answer.update(rows=bob.store.wait(sql, (table,), now, 20)))
+    waiting.start()
+    view = ann.view(table, "P1")
+    ann.submit(table, "P1", "ann", view["decision"]["choices"][0]["id"], view["version"])
+    waiting.join(25)
+    assert answer["rows"][0][0] == view["version"] + 1 or answer["rows"][0][0] > view["version"]
