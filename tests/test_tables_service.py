@@ -184,3 +184,24 @@ def test_a_long_poll_answers_when_the_table_moves(service: dict[str, Any]) -> No
     ann.submit(table, "P1", "ann", view["decision"]["choices"][0]["id"], view["version"])
     waiting.join(25)
     assert answer["rows"][0][0] == view["version"] + 1 or answer["rows"][0][0] > view["version"]
+
+
+def test_a_url_in_hickory_tables_gives_the_service_client_and_a_path_the_store(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from hickory_widget.lessons.tables import ClassroomTables, tables_path
+
+    monkeypatch.setenv("HICKORY_TABLES", "https://hub.example/services/hickory-tables/")
+    assert tables_path(tmp_path / "p.sqlite3") == "https://hub.example/services/hickory-tables/"
+    remote = classroom_tables(tables_path(tmp_path / "p.sqlite3"))
+    assert isinstance(remote, RemoteTables) and remote.url == "https://hub.example/services/hickory-tables/api/"
+    monkeypatch.setenv("HICKORY_TABLES", str(tmp_path / "t.sqlite3"))
+    assert isinstance(classroom_tables(tables_path(tmp_path / "p.sqlite3")), ClassroomTables)
+
+
+def test_the_readme_the_hub_recipe_and_the_package_name_one_service() -> None:
+    root = Path(__file__).resolve().parent.parent
+    readme, config = (root / "README.md").read_text(), (root / "scripts" / "jupyterhub_config.py").read_text()
+    for text in (readme, config):
+        assert '"hickory_widget.lessons.tables_service"' in text and '"name": "hickory-tables"' in text
+    pyproject = (root / "pyproject.toml").read_text()
+    assert 'hickory-tables-service = "hickory_widget.lessons.tables_service:main"' in pyproject
