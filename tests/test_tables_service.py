@@ -205,3 +205,26 @@ def test_the_readme_the_hub_recipe_and_the_package_name_one_service() -> None:
         assert '"hickory_widget.lessons.tables_service"' in text and '"name": "hickory-tables"' in text
     pyproject = (root / "pyproject.toml").read_text()
     assert 'hickory-tables-service = "hickory_widget.lessons.tables_service:main"' in pyproject
+
+
+def test_what_the_service_sends_a_seat_is_the_same_whichever_card_another_seat_sealed(
+        service: dict[str, Any]) -> None:
+    """Hidden is hidden over the wire: two Mice tables that differ only in the card ann (P1) placed face down give
+    bob (P2) the same bytes: his view, the public state, the seats, and the refusal of ann's seat."""
+    local, ann, bob = service["local"], service["ann"], service["bob"]
+    twins = [local.open_table("mice", 3, seed=5) for _ in range(2)]
+    for table, card in zip(twins, ("play:elephant.1", "play:dog.3"), strict=True):
+        local.join(table, "P1", "ann")
+        local.join(table, "P2", "bob")
+        ann.submit(table, "P1", "ann", card, 0)
+
+    def received(table: int) -> str:
+        view = {k: v for k, v in bob.view(table, "P2").items() if k != "table"}
+        refused = _refused("forbidden", bob.view, table, "P1")
+        said = (str(refused).replace(str(table), "N"), {k: v for k, v in refused.facts.items() if k != "table"})
+        return json.dumps([view, bob.public(table), bob.seats(table), said], sort_keys=True)
+
+    assert local.game(twins[0]).history != local.game(twins[1]).history, "the referee knows the two cards"
+    assert received(twins[0]) == received(twins[1])
+    assert {k: v for k, v in ann.view(twins[0], "P1").items() if k != "table"} != {
+        k: v for k, v in ann.view(twins[1], "P1").items() if k != "table"}, "ann sees her own card"
