@@ -26,6 +26,16 @@ from hickory_widget.lessons.tables_service import TablesService, TokenAuthority
 TOKENS = {"tok-ann": "ann", "tok-bob": "bob", "tok-teach": "mrs-t"}
 
 
+class CountingAuthority(TokenAuthority):
+    """The token authority, counting the requests it is asked about (each request asks once)."""
+
+    asked = 0
+
+    async def caller(self, token: str) -> Any:
+        self.asked += 1
+        return await super().caller(token)
+
+
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[dict[str, Any]]:
     """A real service on a free localhost port, in a thread of its own, over the store ``tables.sqlite3``; a
@@ -40,11 +50,12 @@ def service(tmp_path: Path) -> Iterator[dict[str, Any]]:
     port = sock.getsockname()[1]
     sock.close()
     ready, loop_box = threading.Event(), {}
+    authority = CountingAuthority(TOKENS, {"mrs-t"})
 
     def run() -> None:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
-        app = TablesService(classroom_tables(store), TokenAuthority(TOKENS, {"mrs-t"}), "/services/tables/")
+        app = TablesService(classroom_tables(store), authority, "/services/tables/")
         server = tornado.httpserver.HTTPServer(app.application())
         server.listen(port, "127.0.0.1")
         loop_box["loop"], loop_box["server"] = loop, server
@@ -57,7 +68,8 @@ def service(tmp_path: Path) -> Iterator[dict[str, Any]]:
     assert ready.wait(10)
     url = f"http://127.0.0.1:{port}/services/tables/"
     yield {"url": url, "table": table, "local": local, "ann": RemoteTables(url, "tok-ann"),
-           "bob": RemoteTables(url, "tok-bob"), "teacher": RemoteTables(url, "tok-teach")}
+           "bob": RemoteTables(url, "tok-bob"), "teacher": RemoteTables(url, "tok-teach"),
+           "authority": authority}
     loop_box["loop"].call_soon_threadsafe(loop_box["server"].stop)
     loop_box["loop"].call_soon_threadsafe(loop_box["loop"].stop)
     thread.join(10)
@@ -228,3 +240,15 @@ def test_what_the_service_sends_a_seat_is_the_same_whichever_card_another_seat_s
     assert received(twins[0]) == received(twins[1])
     assert {k: v for k, v in ann.view(twins[0], "P1").items() if k != "table"} != {
         k: v for k, v in ann.view(twins[1], "P1").items() if k != "table"}, "ann sees her own card"
+
+
+def test_polls_faster_than_the_reuse_time_share_one_request_and_a_change_is_read_at_once(
+        service: dict[str, Any]) -> None:
+    ann, table, authority = service["ann"], service["table"], service["authority"]
+    sql = "SELECT version, status, changed FROM tables WHERE id = ?"
+    before = authority.asked
+    stamps = {tuple(ann.store.read(sql, (table,))) for _ in range(20)}  # a burst of queued polls
+    assert len(stamps) == 1 and authority.asked - before <= 2
+    view = ann.view(table, "P1")
+    ann.submit(table, "P1", "ann", view["decision"]["choices"][0]["id"], view["version"])
+    assert ann.store.read(sql, (table,))[0][0] == view["version"] + 1  # after a move of its own it asks again
