@@ -165,6 +165,8 @@ def test_bad_input_is_refused_with_a_clear_message_and_changes_nothing(service: 
         assert status == 400 and answer["reason"] == "bad_input" and said in answer["message"], (body, answer)
     _refused("illegal", ann.submit, table, "P1", "ann", "no-such-card", 0)
     assert _raw(submit, b"{}", token="stolen")[0] == 401
+    stranger = _refused("unauthorized", RemoteTables(url, "stolen").view, table, "P1")
+    assert stranger.facts["status"] == 401 and "Nichts hat sich geändert" in refusal(stranger, "de")
     assert _raw(submit, b"{}", token="")[0] == 401
     assert (local.tables(), local.log(table), local.seats(table)) == before
 

@@ -74,6 +74,12 @@ REFUSALS: dict[str, dict[str, str]] = {
     "forbidden": {"en": "That is not yours to see or to do: only your own seat (or the teacher) may.",
                   "it": "Questo non spetta a te: solo il tuo posto (o l'insegnante) può vederlo o farlo.",
                   "de": "Das steht dir nicht zu: Nur dein eigener Platz (oder die Lehrkraft) darf das."},
+    "unauthorized": {"en": "The tables did not recognize your login: reload the page (or log in again). Nothing "
+                          "changed.",
+                     "it": "I tavoli non hanno riconosciuto il tuo accesso: ricarica la pagina (o accedi di nuovo). "
+                           "Non è cambiato nulla.",
+                     "de": "Die Tische haben deine Anmeldung nicht erkannt: Lade die Seite neu (oder melde dich neu "
+                           "an). Nichts hat sich geändert."},
     "unreachable": {"en": "The tables cannot be reached just now: try again in a moment. Nothing changed.",
                     "it": "I tavoli ora non sono raggiungibili: riprova tra poco. Non è cambiato nulla.",
                     "de": "Die Tische sind gerade nicht erreichbar: Versuch es gleich noch einmal. Nichts hat sich "

@@ -91,8 +91,9 @@ class RemoteTables:
                     said = json.loads(error.read())
                 except ValueError:
                     said = {}
+                facts = {**(said.get("facts") or {}), "status": error.code}
                 raise TableError(said.get("reason", "other"), said.get("message", f"HTTP {error.code}"),
-                                 status=error.code, **said.get("facts", {})) from None
+                                 **facts) from None
             except (urllib.error.URLError, TimeoutError, ConnectionError) as error:
                 raise TableError("unreachable", f"the tables service at {self.url} did not answer: {error}") from None
 
