@@ -46,6 +46,7 @@ PROXY_VERSION = "4"  # configurable-http-proxy's major version, from npm
 PASSWORD = "hickory-" + secrets.token_hex(8)
 HUB_START_TIMEOUT = 120.0
 FIRST_BOARD_MS = 180_000  # a login, a server started for the user, a kernel and the lessons on a busy 2-core machine
+TEACHER_CODE = "oak-" + secrets.token_hex(6)  # the dashboard's code on the teacher's server (users[2]) only
 STORE = Path(".hickory_widget") / "lesson-progress.sqlite3"  # in each learner's home (app.progress_path's default)
 
 
@@ -225,6 +226,8 @@ def hub() -> Iterator[Hub]:
             f"c.JupyterHub.cookie_secret_file = {str(state / 'cookie_secret')!r}\n"
             f"c.Spawner.environment = {server_env!r}\n"
             f"c.JupyterHub.services[0]['environment'].update({server_env!r})  # the tables service's Python\n"
+            "c.Spawner.environment['HICKORY_TEACHER_CODE'] = lambda spawner: "  # the teacher's dashboard
+            f"{TEACHER_CODE!r} if spawner.user.name == {users[2]!r} else ''\n"
             f"c.JupyterHub.services.append({{'name': 'hk-test', 'api_token': {admin_token!r}}})\n"
             "c.JupyterHub.load_roles.append({'name': 'admin', 'services': ['hk-test']})  # mints users' tokens\n")
         env = {k: v for k, v in os.environ.items() if not k.startswith(("HICKORY_", "JUPYTER"))}
@@ -425,5 +428,15 @@ def two_at_a_table(browser: Any, hub: Hub) -> None:
     assert refused.value.facts["status"] == 403
     hands = teacher.game(table)  # the teacher's Tables tab: the referee's game, every hand
     assert hands.to_json(seat="P2") == teacher.view(table, "P2")["save"] and len(teacher.log(table)) == 1
+    desk = log_in(browser, hub, hub.users[2])  # the teacher's own server: the dashboard asks the service as them
+    desk.wait_for_selector("[data-testid=lesson]")
+    desk.goto(f"{hub.url}/user/{hub.users[2]}/voila/render/classroom.ipynb?teacher")
+    desk.wait_for_selector("[data-testid=dash-code]").fill(TEACHER_CODE)
+    desk.keyboard.press("Enter")
+    desk.wait_for_selector("[data-testid=dash-tab-tables]").click()
+    row = desk.wait_for_selector(f"[data-testid=dash-table-{table}]")
+    cells = [c.inner_text().strip() for c in row.query_selector_all("[data-testid=dash-hand]")]
+    assert len(cells) == 2 and all(cells), f"the teacher sees both hands: {cells}"
+    desk.context.close()
     for page in (ada, bob):
         page.context.close()
