@@ -194,7 +194,7 @@ def hub() -> Iterator[Hub]:
             subprocess.run(["useradd", "--create-home", "--home-dir", str(base / "home" / name), "--user-group",
                             "--shell", "/usr/sbin/nologin", name], check=True, capture_output=True)
             made.append(name)
-        group = f"hk{tag}class"  # the class's group: its folder holds the one tables' store every server writes
+        group = f"hk{tag}class"  # the class's group (a shared folder, as for shared progress): it opens no table
         subprocess.run(["groupadd", group], check=True, capture_output=True)
         made_group = group
         for name in users:
