@@ -23,11 +23,21 @@ Each learner's progress then lands in their own home (``~/.hickory_widget/lesson
 they may read). For the teacher's dashboard to see the whole class, give the servers one store in a folder shared
 by a class group instead (docs/CLASSROOM.md, "On JupyterHub": ``HICKORY_PROGRESS``), or collect hand-ins.
 
-Tables (several learners at one game, each on their own server) need one store every server can write:
-``HICKORY_TABLES`` names it, in a folder of the class's group with the setgid bit and group write (SQLite's WAL
-writes beside the file), e.g. ``install -d -m 2770 -g class /srv/hickory-tables`` and
-``HICKORY_TABLES=/srv/hickory-tables/tables.sqlite3``. Only the tables live there (a seat's browser is sent its
-seat's view only); each learner's progress stays in their own home.
+Tables (several learners at one game, each on their own server) are kept by a service of their own (recommended):
+``HICKORY_TABLES_SERVICE_USER`` names a Unix user made for it (``useradd --system hickory-tables``); the hub starts
+``python -m hickory_widget.lessons.tables_service`` as that user (a managed service, ``hickory-tables``), the store
+at ``HICKORY_TABLES_STORE`` (default /srv/hickory-tables/tables.sqlite3, in a folder only that user may enter:
+``install -d -m 700 -o hickory-tables /srv/hickory-tables``), and every learner's server gets ``HICKORY_TABLES`` set
+to the service's URL. A learner's kernel then cannot open the store at all; the service answers each hub user with
+their own seat only, and every hand to the teacher: a hub admin, a member of the hub group ``teachers``
+(``HICKORY_TEACHER_GROUPS``), or a user named in ``HICKORY_TEACHERS``. ``HICKORY_TABLES_SERVICE_PORT``: its port
+on 127.0.0.1 (default 10101).
+
+Without the service, a class that trusts each other may share one store every server can write (any learner's
+code can then read every hand in it): ``HICKORY_TABLES`` names it, in a folder of the class's group with the
+setgid bit and group write (SQLite's WAL writes beside the file), e.g. ``install -d -m 2770 -g class
+/srv/hickory-tables`` and ``HICKORY_TABLES=/srv/hickory-tables/tables.sqlite3``. Each learner's progress stays in
+their own home either way.
 """
 
 import os
@@ -65,3 +75,24 @@ c.Spawner.env_keep = ["PATH", "PYTHONPATH", "LANG", "LC_ALL", "HICKORY_PROGRESS"
 # a class arriving at once on a busy machine: give each server time to start
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
+
+# the tables behind a service of their own, run as a Unix user of its own: the only reader of the tables store
+service_user = os.environ.get("HICKORY_TABLES_SERVICE_USER")
+if service_user:
+    tables_store = Path(os.environ.get("HICKORY_TABLES_STORE", "/srv/hickory-tables/tables.sqlite3"))
+    tables_port = int(os.environ.get("HICKORY_TABLES_SERVICE_PORT", "10101"))
+    if not tables_store.parent.exists():  # the store's folder: the service's user alone may enter it
+        tables_store.parent.mkdir(mode=0o700, parents=True)
+        shutil.chown(tables_store.parent, user=service_user)
+    tables_env = {k: os.environ[k] for k in ("HICKORY_TEACHERS", "HICKORY_TEACHER_GROUPS", "LANG", "PATH")
+                  if k in os.environ}
+    c.JupyterHub.services = [{
+        "name": "hickory-tables", "user": service_user, "url": f"http://127.0.0.1:{tables_port}",
+        "command": [os.environ.get("HICKORY_HUB_PYTHON", sys.executable), "-m", "hickory_widget.lessons.tables_service",
+                    "--store", str(tables_store)],
+        "cwd": str(tables_store.parent), "environment": tables_env, "display": False}]
+    # the service reads a user's admin flag and groups (who is the teacher) with its own token
+    c.JupyterHub.load_roles = [{"name": "hickory-tables", "scopes": ["read:users", "read:groups"],
+                                "services": ["hickory-tables"]}]
+    # every learner's server (and kernel) asks the service, never the store
+    os.environ["HICKORY_TABLES"] = f"http://127.0.0.1:{tables_port}/services/hickory-tables/"

@@ -46,6 +46,7 @@ PROXY_VERSION = "4"  # configurable-http-proxy's major version, from npm
 PASSWORD = "hickory-" + secrets.token_hex(8)
 HUB_START_TIMEOUT = 120.0
 FIRST_BOARD_MS = 180_000  # a login, a server started for the user, a kernel and the lessons on a busy 2-core machine
+TEACHER_CODE = "oak-" + secrets.token_hex(6)  # the dashboard's code on the teacher's server (users[2]) only
 STORE = Path(".hickory_widget") / "lesson-progress.sqlite3"  # in each learner's home (app.progress_path's default)
 
 
@@ -100,9 +101,23 @@ class Hub:
     users: list[str]
     homes: dict[str, Path]
     log_path: Path
+    tables_url: str = ""
+    tables_store: Path = Path()
+    admin_token: str = ""
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")[-6000:]
+
+    def token(self, name: str) -> str:
+        """A new hub token of ``name``'s (as their server's ``$JUPYTERHUB_API_TOKEN`` is), made through the hub's
+        API with the test's own admin service."""
+        import json
+
+        request = urllib.request.Request(f"{self.url}/hub/api/users/{name}/tokens", method="POST",
+                                         data=json.dumps({"note": "test", "expires_in": 3600}).encode(),
+                                         headers={"Authorization": f"token {self.admin_token}"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return json.loads(answer.read())["token"]
 
 
 def bind(source: Path, target: Path, mounts: list[Path]) -> Path:
@@ -179,7 +194,7 @@ def hub() -> Iterator[Hub]:
             subprocess.run(["useradd", "--create-home", "--home-dir", str(base / "home" / name), "--user-group",
                             "--shell", "/usr/sbin/nologin", name], check=True, capture_output=True)
             made.append(name)
-        group = f"hk{tag}class"  # the class's group: its folder holds the one tables' store every server writes
+        group = f"hk{tag}class"  # the class's group (a shared folder, as for shared progress): it opens no table
         subprocess.run(["groupadd", group], check=True, capture_output=True)
         made_group = group
         for name in users:
@@ -188,6 +203,12 @@ def hub() -> Iterator[Hub]:
         shared.mkdir()
         shutil.chown(shared, group=group)
         shared.chmod(0o2770)  # group-writable, setgid: SQLite's WAL files beside the store stay the class's
+        keeper = f"hk{tag}tables"  # the tables service's own user: the only one who may open the tables store
+        subprocess.run(["useradd", "--system", "--no-create-home", "--home-dir", str(base / "tables"), "--shell",
+                        "/usr/sbin/nologin", keeper], check=True, capture_output=True)
+        made.append(keeper)
+        admin_token = secrets.token_hex(16)
+        tables_port = free_port()
         python, server_env = users_python(base, mounts)
         state = base / "hub"
         state.mkdir(mode=0o700)
@@ -203,11 +224,17 @@ def hub() -> Iterator[Hub]:
             f"c.ConfigurableHTTPProxy.pid_file = {str(state / 'proxy.pid')!r}\n"
             f"c.JupyterHub.db_url = 'sqlite:///{state / 'jupyterhub.sqlite'}'\n"
             f"c.JupyterHub.cookie_secret_file = {str(state / 'cookie_secret')!r}\n"
-            f"c.Spawner.environment = {server_env!r}\n")
+            f"c.Spawner.environment = {server_env!r}\n"
+            f"c.JupyterHub.services[0]['environment'].update({server_env!r})  # the tables service's Python\n"
+            "c.Spawner.environment['HICKORY_TEACHER_CODE'] = lambda spawner: "  # the teacher's dashboard
+            f"{TEACHER_CODE!r} if spawner.user.name == {users[2]!r} else ''\n"
+            f"c.JupyterHub.services.append({{'name': 'hk-test', 'api_token': {admin_token!r}}})\n"
+            "c.JupyterHub.load_roles.append({'name': 'admin', 'services': ['hk-test']})  # mints users' tokens\n")
         env = {k: v for k, v in os.environ.items() if not k.startswith(("HICKORY_", "JUPYTER"))}
         env.update(HICKORY_HUB_USERS=",".join(users), HICKORY_HUB_PASSWORD=PASSWORD,
                    HICKORY_HUB_NOTEBOOKS=str(base / "notebooks"), HICKORY_HUB_PYTHON=str(python),
-                   HICKORY_TABLES=str(base / "class" / "tables.sqlite3"),
+                   HICKORY_TABLES_SERVICE_USER=keeper, HICKORY_TABLES_STORE=str(base / "tables" / "tables.sqlite3"),
+                   HICKORY_TABLES_SERVICE_PORT=str(tables_port), HICKORY_TEACHERS=users[2],
                    PYTHONPATH=str(ROOT))
         with log_path.open("wb") as log:
             process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(test_config)], cwd=state,
@@ -223,7 +250,9 @@ def hub() -> Iterator[Hub]:
             if time.monotonic() > deadline:
                 pytest.fail(f"JupyterHub did not answer in {HUB_START_TIMEOUT:.0f} s:\n{log_path.read_text()[-4000:]}")
             time.sleep(0.5)
-        yield Hub(url, users, {name: base / "home" / name for name in users}, log_path)
+        yield Hub(url, users, {name: base / "home" / name for name in users}, log_path,
+                  f"http://127.0.0.1:{tables_port}/services/hickory-tables/", base / "tables" / "tables.sqlite3",
+                  admin_token)
     finally:
         if process is not None and process.poll() is None:
             process.terminate()  # the hub stops the proxy and every learner's server it started
@@ -360,7 +389,9 @@ def test_two_hub_learners_at_one_table_on_their_own_servers(hub: Hub) -> None:
 
 def two_at_a_table(browser: Any, hub: Hub) -> None:
     """Two learners, each logged in on their own browser and served by their own server, share a table through the
-    class's tables store ($HICKORY_TABLES): one opens it, the other sits down, a move of one reaches the other."""
+    tables service ($HICKORY_TABLES is its URL): one opens it, the other sits down, a move of one reaches the other.
+    Neither can open the store (it is the service's user's), neither gets the other's seat from the service, and
+    the teacher (``HICKORY_TEACHERS``) sees every hand."""
     from playwright.sync_api import expect
 
     ada, bob = (log_in(browser, hub, name) for name in hub.users[:2])
@@ -377,7 +408,35 @@ def two_at_a_table(browser: Any, hub: Hub) -> None:
     first = ada.wait_for_selector("[data-choice-id]")
     first.click()
     expect(bob.locator("[data-testid=seat-head]")).to_have_attribute("data-version", "1")
-    store = hub.homes[hub.users[0]].parent.parent / "class" / "tables.sqlite3"
-    assert store.is_file() and stat.S_IMODE(store.stat().st_mode) & 0o060 == 0o060, "the class's store"
+    from hickory_widget.core.tables import TableError
+    from hickory_widget.lessons.tables_remote import RemoteTables
+
+    store = hub.tables_store
+    assert store.is_file(), f"the tables service's store is missing; the hub's log:\n{hub.log()}"
+    assert store.stat().st_uid == pwd.getpwnam(f"{hub.users[0][:-1]}tables").pw_uid
+    for name in hub.users:  # no learner, the teacher neither, may open the store: only the service's user
+        for path in store.parent.glob(store.name + "*"):
+            assert read_as(name, path)[0] == "refused", (name, path)
+    ada_api, bob_api, teacher = (RemoteTables(hub.tables_url, hub.token(name)) for name in hub.users)
+    assert ada_api.view(table, "P1")["seat"] == "P1" and bob_api.view(table, "P2")["version"] == 1
+    for asker, seat in ((ada_api, "P2"), (bob_api, "P1")):
+        with pytest.raises(TableError) as refused:
+            asker.view(table, seat)
+        assert refused.value.reason == "forbidden" and refused.value.facts["status"] == 403
+    with pytest.raises(TableError) as refused:
+        ada_api.game(table)
+    assert refused.value.facts["status"] == 403
+    hands = teacher.game(table)  # the teacher's Tables tab: the referee's game, every hand
+    assert hands.to_json(seat="P2") == teacher.view(table, "P2")["save"] and len(teacher.log(table)) == 1
+    desk = log_in(browser, hub, hub.users[2])  # the teacher's own server: the dashboard asks the service as them
+    desk.wait_for_selector("[data-testid=lesson]")
+    desk.goto(f"{hub.url}/user/{hub.users[2]}/voila/render/classroom.ipynb?teacher")
+    desk.wait_for_selector("[data-testid=dash-code]").fill(TEACHER_CODE)
+    desk.keyboard.press("Enter")
+    desk.wait_for_selector("[data-testid=dash-tab-tables]").click()
+    row = desk.wait_for_selector(f"[data-testid=dash-table-{table}]")
+    cells = [c.inner_text().strip() for c in row.query_selector_all("[data-testid=dash-hand]")]
+    assert len(cells) == 2 and all(cells), f"the teacher sees both hands: {cells}"
+    desk.context.close()
     for page in (ada, bob):
         page.context.close()

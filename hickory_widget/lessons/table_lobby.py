@@ -41,7 +41,8 @@ def table_rows(tables: Tables) -> list[dict[str, Any]]:
     for row in tables.tables():
         if row["status"] == "closed":
             continue
-        public = public_view(tables.game(row["id"]), scores=False)
+        public = tables.public(row["id"]) if hasattr(tables, "public") else public_view(tables.game(row["id"]),
+                                                                                        scores=False)
         rows.append({**row, "seats": tables.seats(row["id"]), "to_move": public["to_move"], "over": public["over"]})
     return rows
 

@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from ..core import bots
+from ..core.information import public_view
 from ..core.tables import Accepted, GameKind, TableError, Tables
 from .classroom_words import say
 from .store import Store
 
-__all__ = ["GAMES", "REFUSALS", "Accepted", "TableError", "Tables", "classroom_tables", "game_kinds", "options_on",
-           "refusal", "rule_options", "tables_path"]
+__all__ = ["GAMES", "REFUSALS", "Accepted", "ClassroomTables", "TableError", "Tables", "classroom_tables",
+           "game_kinds", "is_service", "options_on", "refusal", "rule_options", "tables_path"]
 
 REFUSALS: dict[str, dict[str, str]] = {
     "stale": {
@@ -71,6 +72,19 @@ REFUSALS: dict[str, dict[str, str]] = {
     "bad_setup": {"en": "The table was not opened: {detail}. Nothing changed.",
                   "it": "Il tavolo non è stato aperto: {detail}. Non è cambiato nulla.",
                   "de": "Der Tisch wurde nicht geöffnet: {detail}. Nichts hat sich geändert."},
+    "forbidden": {"en": "That is not yours to see or to do: only your own seat (or the teacher) may.",
+                  "it": "Questo non spetta a te: solo il tuo posto (o l'insegnante) può vederlo o farlo.",
+                  "de": "Das steht dir nicht zu: Nur dein eigener Platz (oder die Lehrkraft) darf das."},
+    "unauthorized": {"en": "The tables did not recognize your login: reload the page (or log in again). Nothing "
+                          "changed.",
+                     "it": "I tavoli non hanno riconosciuto il tuo accesso: ricarica la pagina (o accedi di nuovo). "
+                           "Non è cambiato nulla.",
+                     "de": "Die Tische haben deine Anmeldung nicht erkannt: Lade die Seite neu (oder melde dich neu "
+                           "an). Nichts hat sich geändert."},
+    "unreachable": {"en": "The tables cannot be reached just now: try again in a moment. Nothing changed.",
+                    "it": "I tavoli ora non sono raggiungibili: riprova tra poco. Non è cambiato nulla.",
+                    "de": "Die Tische sind gerade nicht erreichbar: Versuch es gleich noch einmal. Nichts hat sich "
+                          "geändert."},
     "other": {"en": "The table could not take that ({detail}); nothing changed.",
               "it": "Il tavolo non ha potuto accettarlo ({detail}); non è cambiato nulla.",
               "de": "Der Tisch konnte das nicht annehmen ({detail}); nichts hat sich geändert."},
@@ -157,14 +171,36 @@ def game_kinds() -> dict[str, GameKind]:
     return {name: make() for name, make in GAMES.items()}
 
 
-def tables_path(progress: str | Path) -> Path:
-    """Where the classroom's tables are kept: ``$HICKORY_TABLES`` when set (on JupyterHub, one store in a class
-    folder every learner's server can write, so learners on their own servers share tables while each one's
-    progress stays in their own ``$HICKORY_PROGRESS``), else the class's store ``progress`` itself."""
+def tables_path(progress: str | Path) -> Path | str:
+    """Where the classroom's tables are kept: ``$HICKORY_TABLES`` when set, else the class's store ``progress``
+    itself. On JupyterHub ``$HICKORY_TABLES`` is the tables service's URL (``http(s)://.../services/hickory-tables/``,
+    lessons/tables_service.py), so no learner's kernel can open the store; a path there names a store shared by
+    every kernel that can open it (one machine, or a class that trusts each other: see docs/CLASSROOM.md)."""
     named = os.environ.get("HICKORY_TABLES")
+    if named and is_service(named):
+        return named
     return Path(named) if named else Path(progress)
 
 
-def classroom_tables(store: Store | str | Path) -> Tables:
-    """The tables of a classroom store (a path or an open :class:`Store`)."""
-    return Tables(store if isinstance(store, Store) else Store.at(store), game_kinds())
+def is_service(where: Any) -> bool:
+    """Whether ``where`` names a tables service (an http or https URL) rather than a store file."""
+    return isinstance(where, str) and where.startswith(("http://", "https://"))
+
+
+class ClassroomTables(Tables):
+    """The tables of a store this kernel opens itself, with the public state the pages show of a table."""
+
+    def public(self, table: int) -> dict[str, Any]:
+        """Whose turn, over, and the scores every seat agrees on (nothing that hangs on a hidden card)."""
+        public = public_view(self.game(table))
+        return {k: public[k] for k in ("players", "over", "to_move", "scores")}
+
+
+def classroom_tables(store: Store | str | Path) -> Any:
+    """The tables of a classroom: a store (a path or an open :class:`Store`), or a tables service's URL (then a
+    :class:`~.tables_remote.RemoteTables` asking it as this kernel's hub user). Both answer the same calls."""
+    if is_service(store):
+        from .tables_remote import RemoteTables
+
+        return RemoteTables(str(store))
+    return ClassroomTables(store if isinstance(store, Store) else Store.at(store), game_kinds())
