@@ -88,6 +88,7 @@ class SimClient:
         self.version = -1
         self.kernel = ""
         self.seat_seen: list[tuple[int, float]] = []  # (version, when) of every seat line received
+        self.polled: set[str] = set()  # the pages whose last poll the kernel has answered
 
     async def open(self, query: str) -> None:
         async with self.http.get(f"{self.url}/?{query}", timeout=aiohttp.ClientTimeout(total=300)) as answer:
@@ -138,6 +139,9 @@ class SimClient:
                     self.seat_seen.append((int(seen[3]), time.perf_counter()))
             elif kind == "comm_close":
                 self.models.pop(content.get("comm_id"), None)
+            elif kind == "comm_msg" and data.get("method") == "custom" and \
+                    (data.get("content") or {}).get("type") == "polled":
+                self.polled.add(content["comm_id"])
             else:
                 continue
             async with self.changed:
@@ -158,12 +162,20 @@ class SimClient:
                 raise Failed(f"{self.name}: {what} not within {limit:.0f} s") from None
 
     async def _poll(self) -> None:
-        """Every polling page asks the kernel every ``poll`` seconds (panel.mjs's timer)."""
+        """Every polling page asks the kernel ``poll`` seconds after its last question was answered ("polled"), one
+        question at a time, as panel.mjs does (a lost answer is given up after 15 s)."""
+        asked: dict[str, float] = {}
         while True:
             await asyncio.sleep(POLL)
+            now = time.perf_counter()
             for model, state in list(self.models.items()):
-                if state.get("poll", 0) > 0 and "html" in state:
-                    await self.custom(model, {"type": "poll"})
+                if state.get("poll", 0) <= 0 or "html" not in state:
+                    continue
+                if model in asked and model not in self.polled and now - asked[model] < 15:
+                    continue  # still waiting for the kernel's answer
+                self.polled.discard(model)
+                asked[model] = now
+                await self.custom(model, {"type": "poll"})
 
     async def sit(self, table: int, seat: str, game: str) -> None:
         """Join with a new PIN, open Tables, sit at ``seat``: the learner's table board is shown."""

@@ -436,3 +436,21 @@ def test_hickory_seats_are_named_by_their_color_in_the_pages_language_on_every_t
     assert f"{to_move} ist dran" in watch.panel.html and f"{names[0]}: ada" in watch.panel.html, watch.panel.html
     for page in (row, desk, watch.panel.html):
         assert not any(f">{c}:" in page or f"<td>{c}</td>" in page for c in colors), "a color id shown as a name"
+
+
+def test_a_pages_poll_is_answered_after_the_kernel_looked_so_it_asks_again_only_then(classroom: Path) -> None:
+    """panel.mjs asks "anything new?" once and waits for "polled" before the next question: a busy kernel is never
+    sent a queue of them. The answer comes after the page was brought up to date, and also when looking failed."""
+    ada = device("ada")
+    said: list[Any] = []
+    ada.panel.send = said.append  # what the kernel sends this page's front end, in order
+    drawn_before = ada.panel.html
+    classroom_tables(classroom).open_table("mice", 3, seed=2)
+    send(ada.panel, "poll")
+    assert said == [{"type": "polled"}] and ada.panel.html != drawn_before, "the new table is drawn, then answered"
+    said.clear()
+    ada.panel._handler = lambda *_: 1 / 0  # a poll whose look fails is still answered
+    send(ada.panel, "poll")
+    assert said == [{"type": "polled"}]
+    send(ada.panel, "sit", "1:P1")
+    assert said == [{"type": "polled"}], "only a poll is answered so"

@@ -78,16 +78,33 @@ function render({ model, el }) {
     }
   };
   document.addEventListener("keydown", onKey);
+  // "Anything new?" every `poll` seconds, one question at a time: the next is asked only after the kernel answered
+  // the last ("polled"), so a busy kernel is never sent a queue of questions (a lost answer is given up after 15 s)
   let timer = null;
-  const schedule = () => {
-    if (timer) clearInterval(timer);
+  let lost = null;
+  let waiting = false;
+  const next = () => {
+    clearTimeout(timer);
     const seconds = model.get("poll");
-    timer = seconds > 0 ? setInterval(() => model.send({ type: "poll" }), seconds * 1000) : null;
+    timer = seconds > 0 ? setTimeout(ask, seconds * 1000) : null;
   };
-  model.on("change:poll", schedule);
-  schedule();
+  const ask = () => {
+    if (waiting) return;
+    waiting = true;
+    model.send({ type: "poll" });
+    lost = setTimeout(() => { waiting = false; next(); }, 15000);
+  };
+  model.on("msg:custom", (msg) => {
+    if (msg.type !== "polled") return;
+    waiting = false;
+    clearTimeout(lost);
+    next();
+  });
+  model.on("change:poll", () => { if (!waiting) next(); });
+  next();
   return () => {
-    if (timer) clearInterval(timer);
+    clearTimeout(timer);
+    clearTimeout(lost);
     document.removeEventListener("keydown", onKey);
   };
 }

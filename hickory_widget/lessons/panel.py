@@ -47,6 +47,9 @@ class Panel(anywidget.AnyWidget):
         except Exception:  # logged for the developer; the visitor gets one sentence
             log.exception("classroom page: intent %r failed", content.get("type"))
             self.status = self._failed
+        finally:
+            if content["type"] == "poll":  # the front end asks again only once this answer came (panel.mjs)
+                self.send({"type": "polled"})
 
     def download(self, name: str, text: str, mime: str = "text/csv") -> None:
         """Hands ``text`` to the browser as a file called ``name``."""
