@@ -63,7 +63,8 @@ class MCTSBot:
     (CPU seconds of this thread, None for none) stops the iterations early once it has passed, so that no decision
     takes much longer than a second on one core: a decision that ends by its iteration count (all of them, in the
     measured games) is the same for the same seed on any machine. Figures for the defaults (16 iterations,
-    6 choices, 0.9 s) against the greedy bot: docs/BOTS.md, benchmarks/bench_bots.py."""
+    6 choices, 0.9 s) against the greedy bot: docs/BOTS.md, benchmarks/bench_bots.py. ``budget`` (CPU seconds,
+    None by default) is the timed mode: after its iterations the search goes on until that much time has passed."""
 
     def __init__(self, seed: int = 0, playouts: int = 16, horizon: int = 6, exploration: float = 0.7,
                  policy: str = "greedy", deadline: float | None = DEADLINE, clearly: float = CLEARLY,
