@@ -8,6 +8,9 @@ inflate). Run, e.g.:
 
     .venv/bin/python benchmarks/bench_bots.py --games 40
     .venv/bin/python benchmarks/bench_bots.py --games 10 --pairs greedy:mcts
+    .venv/bin/python benchmarks/bench_bots.py --games 20 --pairs greedy:mcts --mcts-budget 0.6
+
+``--mcts-budget`` plays the ``mcts`` level in MCTSBot's timed mode (iterating until that much CPU time per decision).
 
 Nothing here asserts anything; it prints figures.
 """
@@ -22,6 +25,7 @@ from collections.abc import Sequence
 
 from hickory_widget import Game
 from hickory_widget.hickory.analysis.bots import LEVELS
+from hickory_widget.hickory.analysis.mcts import MCTSBot
 from hickory_widget.hickory.analysis.whatif import _wilson, outcome
 
 
@@ -70,7 +74,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = list(LEVELS)
     default = ",".join(f"{a}:{b}" for a, b in itertools.pairwise(names))
     parser.add_argument("--pairs", default=default, help=f"weak:strong pairs, comma-separated (default {default})")
+    parser.add_argument("--mcts-budget", type=float, default=None,
+                        help="CPU seconds per decision for the mcts level's timed mode (default: its fixed mode)")
     args = parser.parse_args(argv)
+    if args.mcts_budget is not None:
+        budget = args.mcts_budget
+        LEVELS["mcts"] = lambda seed: MCTSBot(seed, budget=budget)
     rows = [["match (strong vs weak)", "games", "strong win rate (95% interval)", "mean points strong / weak",
              "ms per decision strong / weak", "slowest strong decision ms (CPU ms)"]]
     for pair in args.pairs.split(","):

@@ -45,6 +45,22 @@ def test_mcts_is_seeded_and_leaves_the_game_alone() -> None:
         MCTSBot(playouts=0)
 
 
+def test_the_timed_mode_searches_on_after_its_fixed_iterations() -> None:
+    """With a budget the search does not stop at its ``playouts`` count: it iterates on until the CPU time is spent;
+    the fixed mode runs exactly its count. A budget beyond the hard deadline is refused."""
+    game = delivery_decision()
+    fixed = MCTSBot(5, playouts=2, deadline=None)
+    fixed.choose(game)
+    assert fixed.iterations == 2
+    timed = MCTSBot(5, playouts=2, budget=0.2)
+    assert timed.choose(game) == "claim:blue.scavenger"
+    assert timed.iterations > 2
+    with pytest.raises(ValueError, match="no larger than the deadline"):
+        MCTSBot(budget=1.5)
+    with pytest.raises(ValueError, match="budget must be a positive"):
+        MCTSBot(budget=0)
+
+
 def test_redeal_samples_only_what_the_viewer_cannot_see() -> None:
     """R93, R95: a player sees their own favor cards, not the others' nor the deck's order."""
     pos = Position(["blue", "red", "yellow"], seed=5).no_favors()

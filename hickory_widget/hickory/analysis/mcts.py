@@ -63,14 +63,19 @@ class MCTSBot:
     (CPU seconds of this thread, None for none) stops the iterations early once it has passed, so that no decision
     takes much longer than a second on one core: a decision that ends by its iteration count (all of them, in the
     measured games) is the same for the same seed on any machine. Figures for the defaults (16 iterations,
-    6 choices, 0.9 s) against the greedy bot: docs/BOTS.md, benchmarks/bench_bots.py."""
+    6 choices, 0.9 s) against the greedy bot: docs/BOTS.md, benchmarks/bench_bots.py. ``budget`` (CPU seconds,
+    None by default) is the timed mode: after its iterations the search goes on until that much time has passed."""
 
     def __init__(self, seed: int = 0, playouts: int = 16, horizon: int = 6, exploration: float = 0.7,
-                 policy: str = "greedy", deadline: float | None = DEADLINE, clearly: float = CLEARLY) -> None:
+                 policy: str = "greedy", deadline: float | None = DEADLINE, clearly: float = CLEARLY,
+                 budget: float | None = None) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts!r}")
         if deadline is not None and not deadline > 0:
             raise ValueError(f"deadline must be a positive number of seconds or None, not {deadline!r}")
+        if budget is not None and not (budget > 0 and (deadline is None or budget <= deadline)):
+            raise ValueError(f"budget must be a positive number of seconds no larger than the deadline "
+                             f"({deadline!r}) or None, not {budget!r}")
         self.rng = random.Random(seed)
         self.playouts = playouts
         self.horizon = horizon
@@ -82,6 +87,10 @@ class MCTSBot:
         self.finisher = GreedyBot(finish=True) if policy == "greedy" else None
         """The greedy bot: decides late in the last round, where it plays every option to the end
         (bots.finishing), and its choice stands elsewhere unless the search's pick did clearly better."""
+        self.budget = budget
+        """Timed mode (CPU seconds, None: fixed mode): after its ``playouts`` iterations the search goes on
+        iterating until this much CPU time of the decision has passed (the deadline still stops it). A timed
+        decision depends on the machine's speed; the fixed mode (the default) is the same for a seed anywhere."""
         self.iterations = 0
         """Iterations run for the last decision (``playouts`` unless the deadline stopped it first)."""
         self.cut_short = 0
@@ -98,7 +107,8 @@ class MCTSBot:
             return self.finisher.choose(here)  # late in the last round: every option played to the end
         root = Node(me)
         clock = _cpu_clock()
-        stop = clock() + self.deadline if self.deadline is not None else math.inf
+        start = clock()
+        stop = start + self.deadline if self.deadline is not None else math.inf
         done = 0
         while done < self.playouts:
             self._iterate(here, me, root)
@@ -106,6 +116,11 @@ class MCTSBot:
             if done < self.playouts and clock() > stop:
                 self.cut_short += 1
                 break
+        if self.budget is not None and done == self.playouts:
+            spend = min(start + self.budget, stop)
+            while clock() < spend:
+                self._iterate(here, me, root)
+                done += 1
         self.iterations = done
         pick = max(ids, key=lambda o: (root.children[o].visits, root.children[o].value)
                    if o in root.children else (-1, 0.0))
