@@ -62,7 +62,8 @@ class Device:
 
 
 def device(browser: Any) -> Device:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    # reduced motion: the boards' pulsing targets would repaint six pages every frame, a load this test does not need
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
     context.set_default_timeout(MOVE_TIMEOUT_MS)
     made = Device(context.new_page())
 
@@ -121,6 +122,17 @@ def classroom(browser_prerequisites: None, browser: Any, lab: Any,
         yield room
     finally:
         room.close()
+
+
+@pytest.fixture(autouse=True)
+def close_what_a_test_opened(classroom: Classroom) -> Iterator[None]:
+    """The teacher's, projector's and twin devices a test opens are closed even when it fails: left open, their
+    pages would go on polling and drawing through the rest of the run."""
+    before = set(classroom.browser.contexts)
+    yield
+    for context in classroom.browser.contexts:
+        if context not in before:
+            context.close()
 
 
 # ---------------------------------------------------------------------------------------------------- helpers
