@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import os
 import shutil
 import subprocess
@@ -66,9 +67,12 @@ def entries(source: Path | None = None) -> list[Path]:
     return sorted((source / "widgets" if source else ENTRIES).glob("*.mjs"))
 
 
-def command(out: Path, *, release: bool, watch: bool = False, source: Path | None = None) -> list[str]:
+def command(out: Path, *, release: bool, watch: bool = False, source: Path | None = None,
+            metafile: Path | None = None) -> list[str]:
     args = [str(esbuild()), *map(str, entries(source)), "--bundle", "--format=esm", f"--target={TARGET}",
             f"--outdir={out}", "--charset=utf8", "--log-level=warning", "--legal-comments=none"]
+    if metafile is not None:  # which source modules went into which bundle (tests/test_frontend.py reads it)
+        args.append(f"--metafile={metafile}")
     # release: minified, no source map (the wheel, the static site, exported HTML); dev: readable, with an inline
     # source map (a widget's module is a string in the page, so a map beside it could not be fetched)
     args += ["--minify"] if release else ["--sourcemap=inline"]
@@ -77,14 +81,25 @@ def command(out: Path, *, release: bool, watch: bool = False, source: Path | Non
     return args
 
 
-def build(out: Path, *, release: bool, source: Path | None = None) -> dict[str, tuple[int, int]]:
+def build(out: Path, *, release: bool, source: Path | None = None,
+          metafile: Path | None = None) -> dict[str, tuple[int, int]]:
     """Builds every bundle into ``out``; returns {file name: (bytes, gzipped bytes)}."""
     out.mkdir(parents=True, exist_ok=True)
     for old in [*out.glob("*.js"), *out.glob("*.css")]:
         old.unlink()
-    subprocess.run(command(out, release=release, source=source), check=True, cwd=ROOT)
+    subprocess.run(command(out, release=release, source=source, metafile=metafile), check=True, cwd=ROOT)
     return {p.name: (p.stat().st_size, len(gzip.compress(p.read_bytes(), 9)))
             for p in sorted([*out.glob("*.js"), *out.glob("*.css")])}
+
+
+def bundle_inputs(metafile: Path) -> dict[str, set[str]]:
+    """{bundle name: the js/ modules in it, relative to js/} from esbuild's metafile; names survive minifying."""
+    meta = json.loads(metafile.read_text(encoding="utf-8"))
+    found: dict[str, set[str]] = {}
+    for output, info in meta["outputs"].items():
+        if output.endswith(".js"):
+            found[Path(output).stem] = {str(Path(i).as_posix()).split("js/", 1)[-1] for i in info["inputs"]}
+    return found
 
 
 def report(sizes: dict[str, tuple[int, int]], out: Path) -> str:

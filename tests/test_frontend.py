@@ -47,12 +47,43 @@ def test_each_widget_loads_its_own_bundle_one_module_with_a_default_export(name:
         assert Path(getattr(css, "_path", "")) == bundle.with_suffix(".css") and ".cs-" in str(css)
 
 
-def test_the_card_games_draw_their_own_board_inside_the_shell() -> None:
-    """The card games' bundles hold the shell's widget and their own drawBoard; Hickory's has its own board."""
-    ct, mice, hd = (str(WIDGETS[n]._esm) for n in ("clocktowers", "mice", "hickory"))
-    assert "function gameWidget" in ct and "function cardPicture" in ct and "function glyph" not in ct
-    assert "function gameWidget" in mice and "function glyph" in mice and "function cardPicture" not in mice
-    assert "function drawClock" in hd and "function gameWidget" not in hd
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, set[str]]:
+    """Which js/ modules each bundle holds, from esbuild's metafile of a fresh build: a check of what goes into a
+    bundle that does not depend on function names (the wheel's minified bundles rename them)."""
+    build_js = _load_build_js()
+    out = tmp_path_factory.mktemp("bundles")
+    build_js.build(out, release=True, metafile=out / "meta.json")
+    return build_js.bundle_inputs(out / "meta.json")
+
+
+def _load_build_js():  # scripts/ is not a package: the checkout's build script, loaded by path
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_js", ROOT / "scripts" / "build_js.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_card_games_draw_their_own_board_inside_the_shell(inputs: dict[str, set[str]]) -> None:
+    """The card games' bundles hold the shell's widget and their own board; Hickory's has its own board and none
+    of the shell's widget; the lesson bundle adds the lesson module to Hickory's board, again without that widget."""
+    assert set(inputs) == set(WIDGETS)
+    ct, mice, hd, lesson = (inputs[n] for n in ("clocktowers", "mice", "hickory", "lesson_hickory"))
+    assert {"core/widget.mjs", "clocktowers/board.mjs"} <= ct and "mice/board.mjs" not in ct
+    assert {"core/widget.mjs", "mice/board.mjs"} <= mice and "clocktowers/board.mjs" not in mice
+    assert "hickory/board.mjs" in hd and "core/widget.mjs" not in hd
+    assert {"hickory/board.mjs", "lesson.mjs"} <= lesson and "core/widget.mjs" not in lesson
+
+
+def test_the_functions_named_there_live_in_those_modules() -> None:
+    """What the composition test relies on: each module named above defines the function it stands for."""
+    for module, function in [("hickory/board.mjs", "drawClock"), ("core/widget.mjs", "gameWidget"),
+                             ("clocktowers/board.mjs", "cardPicture"), ("mice/board.mjs", "glyph"),
+                             ("lesson.mjs", "lessonStars")]:
+        assert f"export function {function}(" in (ROOT / "js" / module).read_text(encoding="utf-8")
 
 
 def test_a_checkout_without_bundles_says_what_to_run(tmp_path: Path) -> None:
