@@ -67,7 +67,7 @@ def service(tmp_path: Path) -> Iterator[dict[str, Any]]:
     thread.start()
     assert ready.wait(10)
     url = f"http://127.0.0.1:{port}/services/tables/"
-    yield {"url": url, "table": table, "local": local, "ann": RemoteTables(url, "tok-ann"),
+    yield {"url": url, "table": table, "store": store, "local": local, "ann": RemoteTables(url, "tok-ann"),
            "bob": RemoteTables(url, "tok-bob"), "teacher": RemoteTables(url, "tok-teach"),
            "authority": authority}
     loop_box["loop"].call_soon_threadsafe(loop_box["server"].stop)
@@ -254,3 +254,49 @@ def test_polls_faster_than_the_reuse_time_share_one_request_and_a_change_is_read
     view = ann.view(table, "P1")
     ann.submit(table, "P1", "ann", view["decision"]["choices"][0]["id"], view["version"])
     assert ann.store.read(sql, (table,))[0][0] == view["version"] + 1  # after a move of its own it asks again
+
+
+def test_a_fault_of_the_service_reaches_the_learner_as_a_sentence_and_changes_nothing(
+        service: dict[str, Any]) -> None:
+    """A damaged store (its seats renamed behind the service's back): the service logs the fault and answers 500
+    in its JSON; the learner reads, in their language, that the tables had a problem, not "other" or HTML."""
+    import sqlite3
+
+    with sqlite3.connect(service["store"]) as db:
+        db.execute("ALTER TABLE seats RENAME TO seats_away")
+    error = _refused("service_error", service["ann"].seats, service["table"])
+    assert error.facts["status"] == 500 and "failed on this request" in str(error)
+    assert "HTTP 500" in refusal(error, "de") and "Lehrkraft" in refusal(error, "de")
+    with sqlite3.connect(service["store"]) as db:
+        db.execute("ALTER TABLE seats_away RENAME TO seats")
+    assert [s["who"] for s in service["ann"].seats(service["table"])] == ["ann", "bob"]
+
+
+@pytest.mark.parametrize(("status", "reason"), [(503, "unreachable"), (502, "unreachable"), (500, "service_error"),
+                                                (403, "forbidden"), (401, "unauthorized"), (404, "other")])
+def test_an_answer_that_is_not_the_services_is_refused_by_its_status(status: int, reason: str) -> None:
+    """What a hub's proxy or the hub itself answers in the service's place (an HTML page: the service is down, the
+    token is not taken) is read by its HTTP status, so the learner is told to wait or to log in again."""
+    import http.server
+
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(b"<html><body>Service Unavailable</body></html>")
+
+        def log_message(self, *args: Any) -> None:
+            return
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), Page)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        remote = RemoteTables(f"http://127.0.0.1:{server.server_address[1]}/services/tables/", "tok-ann")
+        error = _refused(reason, remote.tables)
+        assert error.facts["status"] == status
+        assert refusal(error, "it") != refusal(TableError("other", "x"), "it")
+    finally:
+        server.shutdown()
+        thread.join(10)

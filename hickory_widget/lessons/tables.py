@@ -85,6 +85,12 @@ REFUSALS: dict[str, dict[str, str]] = {
                     "it": "I tavoli ora non sono raggiungibili: riprova tra poco. Non è cambiato nulla.",
                     "de": "Die Tische sind gerade nicht erreichbar: Versuch es gleich noch einmal. Nichts hat sich "
                           "geändert."},
+    "service_error": {"en": "The tables ran into a problem of their own with that (HTTP {status}). Try again; if it "
+                            "happens again, tell your teacher.",
+                      "it": "I tavoli hanno avuto un problema interno con questa richiesta (HTTP {status}). Riprova; "
+                            "se succede di nuovo, avvisa l'insegnante.",
+                      "de": "Bei den Tischen ist dabei ein interner Fehler aufgetreten (HTTP {status}). Versuch es "
+                            "noch einmal; passiert es wieder, sag deiner Lehrkraft Bescheid."},
     "other": {"en": "The table could not take that ({detail}); nothing changed.",
               "it": "Il tavolo non ha potuto accettarlo ({detail}); non è cambiato nulla.",
               "de": "Der Tisch konnte das nicht annehmen ({detail}); nichts hat sich geändert."},

@@ -92,7 +92,7 @@ class RemoteTables:
                 except ValueError:
                     said = {}
                 facts = {**(said.get("facts") or {}), "status": error.code}
-                raise TableError(said.get("reason", "other"), said.get("message", f"HTTP {error.code}"),
+                raise TableError(said.get("reason") or _reason(error.code), said.get("message", f"HTTP {error.code}"),
                                  **facts) from None
             except (urllib.error.URLError, TimeoutError, ConnectionError) as error:
                 raise TableError("unreachable", f"the tables service at {self.url} did not answer: {error}") from None
@@ -151,6 +151,14 @@ class RemoteTables:
     def answer_undo(self, table: int, seat: str | None, learner: str | None, accept: bool) -> Accepted:
         return _accepted(self._call("POST", f"tables/{int(table)}/undo-answer",
                                     {"seat": seat, "learner": learner, "accept": accept}))
+
+
+def _reason(status: int) -> str:
+    """The refusal of an HTTP answer that is not the service's JSON: the hub's proxy answers 503 (or 502, 504) when
+    the service is down, the hub 401 or 403 on a token it does not take, a broken service 500."""
+    if status in (502, 503, 504):
+        return "unreachable"
+    return {401: "unauthorized", 403: "forbidden"}.get(status, "service_error" if status >= 500 else "other")
 
 
 def _accepted(data: dict[str, Any]) -> Accepted:

@@ -16,7 +16,9 @@ service turns into the hub user with ``HubAuth``. Every answer is cut to what th
   ``stale``) and nothing changes.
 
 A refusal is JSON ``{"reason", "message", "facts"}``: 400 bad input, 401 no or unknown token, 403 not yours,
-404 no such path, 409 the table refused (``TableError``). Nothing changes on any refusal.
+404 no such path, 409 the table refused (``TableError``). Nothing changes on any refusal. A fault of the service
+itself (a bug, a damaged store) is logged with its traceback and answered 500 ``service_error`` in the same JSON,
+so the learner reads a sentence, not a page of HTML; the store's writes are transactions, so none is half-done.
 
 Polling: ``POST api/read`` answers one of the classroom's stamp queries (a table's version, status and last
 change; the count of tables) and, given the stamp the client holds (``since``) and ``wait`` seconds, waits until
@@ -297,6 +299,11 @@ class _Handler(tornado.web.RequestHandler):
             return
         except TableError as error:
             self._refuse(409, error.reason, str(error), error.facts)
+            return
+        except Exception as error:  # any fault: logged whole here, said in one line to the caller
+            LOG.exception("tables service: %s %s failed", self.request.method, self.request.path)
+            self._refuse(500, "service_error", f"the tables service failed on this request ({type(error).__name__})",
+                         {})
             return
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps(result, default=str))
