@@ -239,6 +239,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--recheck", type=int, default=0,
                     help="only re-review this many puzzles of --out (picked by a seed) with a fresh seed, and stop")
+    ap.add_argument("--keep-confirmed", action="store_true",
+                    help="with --recheck: rewrite --out with only the puzzles the re-review confirms (best and clear)")
     ap.add_argument("--merge", type=Path, nargs="+", help="only merge these puzzle files into --out, and stop")
     args = ap.parse_args(argv)
     if args.merge:
@@ -248,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"merged {len(unique)} puzzles from {len(args.merge)} files into {args.out}")
         return 0
     if args.recheck:
-        return recheck(args.out, args.recheck, args.margin)
+        return recheck(args.out, args.recheck, args.margin, keep=args.keep_confirmed)
     skip = set(filter(None, args.skip_kinds.split(",")))
     lookahead.NODE_LIMIT = NODE_BUDGET  # the judge's own limit, lowered for puzzles (read when it runs)
     began = time.monotonic()
@@ -294,14 +296,19 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def recheck(path: Path, n: int, margin: float) -> int:
-    """Re-reviews ``n`` puzzles of a file with a fresh seed and today's bots: how many still have their answer
-    best, and clearly best (by ``margin``)."""
+def recheck(path: Path, n: int, margin: float, keep: bool = False) -> int:
+    """Re-reviews ``n`` puzzles of a file (all of them if ``n`` is at least their number) with a fresh seed and
+    today's bots: how many still have their answer best, and clearly best (by ``margin``). With ``keep`` the file
+    is rewritten with only those still clearly best, in their order: after a change to the bot (the review's
+    playout policy), every puzzle left was confirmed by it."""
     import random
 
-    data = read_lesson(json.loads(path.read_text(encoding="utf-8")), str(path))
-    picked = random.Random(2027).sample(list(data.exercises), min(n, len(data.exercises)))
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    data = read_lesson(raw, str(path))
+    everything = list(data.exercises)
+    picked = everything if n >= len(everything) else random.Random(2027).sample(everything, n)
     best = clear = 0
+    confirmed: set[str] = set()
     began = time.monotonic()
     for i, d in enumerate(picked):
         game = Exercise(d, "en", "puzzles").game()
@@ -309,12 +316,23 @@ def recheck(path: Path, n: int, margin: float) -> int:
         top = max(stats, key=lambda o: stats[o]["mean"])
         best += top == d.answers[0]
         pair = clear_best(stats, margin)
-        clear += pair is not None and pair[0] == d.answers[0]
+        if pair is not None and pair[0] == d.answers[0]:
+            clear += 1
+            confirmed.add(d.id)
         if top != d.answers[0]:
             print(f"  {d.id}: the review now prefers {top} ({stats[top]['mean']:.1f}) to {d.answers[0]} "
                   f"({stats[d.answers[0]]['mean']:.1f})", flush=True)
+        elif d.id not in confirmed:
+            print(f"  {d.id}: still best, no longer clear by {margin} points", flush=True)
+        if (i + 1) % 10 == 0:
+            print(f"  {i + 1} of {len(picked)} re-reviewed, {clear} confirmed; {time.monotonic() - began:.0f} s",
+                  flush=True)
     print(f"recheck: {len(picked)} puzzles, answer still best {best}, still clear by {margin} points {clear}; "
           f"{time.monotonic() - began:.0f} s", flush=True)
+    if keep:
+        kept = [e for e in raw["exercises"] if e["id"] in confirmed or e["id"] not in {d.id for d in picked}]
+        path.write_text(dump(lesson(kept)), encoding="utf-8")
+        print(f"kept {len(kept)} of {len(raw['exercises'])} puzzles in {path}", flush=True)
     return 0
 
 
