@@ -792,6 +792,20 @@ export function drawPlayer(view, p, ctx) {
   return div;
 }
 
+/**
+ * Large print beside the clock (issue 31): the deciding player's board keeps its head and score in view and folds
+ * its cards, hunt board and favor cards behind a button, so the clock, the decision and the board fit one screen.
+ * widget.css folds only in that layout (projector, compact, column beside the clock); elsewhere the button is hidden.
+ */
+function foldBoard(panel, ctx) {
+  const open = Boolean(ctx.boardOpen);
+  panel.classList.toggle("hk-open", open);
+  const button = shellButton(`${open ? "▾" : "▸"} ${tr("ui.board_details", "Cards and hunt board")}`, "board-fold",
+    () => ctx.toggleBoard?.(), { className: "cs-button hk-board-fold" });
+  button.setAttribute("aria-expanded", String(open));
+  panel.querySelector(".hk-split")?.after(button);
+}
+
 /** Every player's board (the widget itself puts the deciding player's next to the clock). */
 export function drawPlayers(view, ctx) {
   const wrap = htmlNode("div", { class: "hk-players" });
@@ -1073,9 +1087,11 @@ export function drawAll(view, ctx) {
   const deciding = view.decision?.player;
   const current = view.players.find((p) => p.color === deciding);
   const look = [view.lang, Boolean(ctx.toggles?.projector), Boolean(ctx.roving)];
-  const player = (p, place) => memo(ctx, `player:${p.color}:${place}`, JSON.stringify([p, view.decision?.player, view.over, ctx.showSecrets, look, Object.entries(view.mice).filter(([id]) => id.startsWith(`${p.color}.`))]), () => {
+  const fold = place => place === "current" && Boolean(ctx.toggles?.projector);
+  const player = (p, place) => memo(ctx, `player:${p.color}:${place}`, JSON.stringify([p, view.decision?.player, view.over, ctx.showSecrets, look, fold(place) && Boolean(ctx.boardOpen), Object.entries(view.mice).filter(([id]) => id.startsWith(`${p.color}.`))]), () => {
     const panel = drawPlayer(view, p, ctx);
     if (place === "current") panel.classList.add("hk-current-player");
+    if (fold(place)) foldBoard(panel, ctx);
     return panel;
   });
   if (current) col.appendChild(player(current, "current"));
