@@ -172,16 +172,40 @@ def gains(stats: dict[str, dict[str, Any]], best: str, second: str) -> list[tupl
     return sorted(((k, v) for k, v in diff.items() if v >= 0.5), key=lambda kv: -kv[1])
 
 
+def task(game: Game, lang: str) -> str:
+    """The puzzle's task: the decision's prompt as a sentence (capital first, full stop last) in the frame."""
+    color = game.decision.player
+    question = game.decision_in(lang).prompt.removeprefix(f"{color}:").strip()
+    question = question[:1].upper() + question[1:]
+    if not question.endswith((".", "?", "!")):
+        question += "."
+    return TASK[lang].format(color=game.player_name(color, lang), question=question)
+
+
+def retext(path: Path) -> int:
+    """Writes every puzzle's task again from today's catalogs (after a change to a prompt's words); the answers,
+    hints and explanations stay."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    data = read_lesson(raw, str(path))
+    changed = 0
+    for d, e in zip(data.exercises, raw["exercises"], strict=True):
+        game = Exercise(d, "en", "puzzles").game()
+        new = {lang: task(game, lang) for lang in LANGS}
+        changed += new != e["task"]
+        e["task"] = new
+    path.write_text(dump(lesson(raw["exercises"])), encoding="utf-8")
+    print(f"tasks written again: {changed} of {len(raw['exercises'])} changed in {path}")
+    return 0
+
+
 def texts(game: Game, best: str, second: str, values: dict[str, int], stats: dict[str, dict[str, Any]],
           won: list[tuple[str, float]]) -> dict[str, Any]:
     """The exercise's task, hints, explanation and wrong-answer text in en/it/de."""
-    color = game.decision.player
     out: dict[str, Any] = {"task": {}, "hints": [{}, {}], "explanation": {}, "wrong": {"*": dict(WRONG)}}
     gap = stats[best]["mean"] - stats[second]["mean"]
     for lang in LANGS:
         labels = {c.id: c.label for c in game.choices_in(lang)}
-        question = game.decision_in(lang).prompt.removeprefix(f"{color}:").strip()
-        out["task"][lang] = TASK[lang].format(color=game.player_name(color, lang), question=question)
+        out["task"][lang] = task(game, lang)
         out["hints"][0][lang] = HINT_SOURCE[lang].format(source=source_name(won[0][0], lang))
         out["hints"][1][lang] = HINT_COUNT[lang]
         why = "; ".join(GAIN.format(source=source_name(k, lang), points=number(v, lang), rules=", ".join(rules_of(k)))
@@ -241,6 +265,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="only re-review this many puzzles of --out (picked by a seed) with a fresh seed, and stop")
     ap.add_argument("--keep-confirmed", action="store_true",
                     help="with --recheck: rewrite --out with only the puzzles the re-review confirms (best and clear)")
+    ap.add_argument("--retext", action="store_true", help="only write every puzzle's task again, and stop")
     ap.add_argument("--merge", type=Path, nargs="+", help="only merge these puzzle files into --out, and stop")
     args = ap.parse_args(argv)
     if args.merge:
@@ -249,6 +274,8 @@ def main(argv: list[str] | None = None) -> int:
         args.out.write_text(dump(lesson(unique)), encoding="utf-8")
         print(f"merged {len(unique)} puzzles from {len(args.merge)} files into {args.out}")
         return 0
+    if args.retext:
+        return retext(args.out)
     if args.recheck:
         return recheck(args.out, args.recheck, args.margin, keep=args.keep_confirmed)
     skip = set(filter(None, args.skip_kinds.split(",")))
