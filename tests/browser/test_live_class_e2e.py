@@ -30,6 +30,17 @@ def voila_url(browser_prerequisites: None, lab: Any, tmp_path_factory: pytest.Te
         yield url, store
 
 
+@pytest.fixture(autouse=True)
+def close_what_a_test_opened(browser: Any) -> Iterator[None]:
+    """The learners' and the teacher's contexts are closed after the test, passed or failed: left open, their pages
+    went on polling and drawing (three renderers at a third of a core each) through the rest of the run."""
+    before = set(browser.contexts)
+    yield
+    for context in browser.contexts:
+        if context not in before:
+            context.close()
+
+
 def join(page: Any, url: str, query: str) -> None:
     """A new learner joins (a PIN typed twice): the lessons open under the row of games."""
     enter(page, url, query, FIRST_PAGE_TIMEOUT_MS, tables=False)
@@ -43,10 +54,10 @@ def test_three_browsers_answer_a_live_question_and_the_reveal_reaches_each(brows
     url, store = voila_url
     learners = {}
     for name, lang in (("ada", "en"), ("bob", "it"), ("cleo", "de")):
-        learners[name] = browser.new_context().new_page()
+        learners[name] = browser.new_context(reduced_motion="reduce").new_page()
         join(learners[name], url, f"learner={name}&lang={lang}")
 
-    teacher = browser.new_context().new_page()
+    teacher = browser.new_context(reduced_motion="reduce").new_page()
     teacher.goto(f"{url}/?teacher")
     teacher.wait_for_selector("[data-testid=dash-code]", timeout=FIRST_PAGE_TIMEOUT_MS).fill("K7QM-4XPA")
     teacher.keyboard.press("Enter")
