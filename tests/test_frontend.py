@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from support.scripts import load_script
 
 from hickory_widget.clocktowers.widget import ClocktowersWidget
 from hickory_widget.core import frontend
@@ -51,20 +52,10 @@ def test_each_widget_loads_its_own_bundle_one_module_with_a_default_export(name:
 def inputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, set[str]]:
     """Which js/ modules each bundle holds, from esbuild's metafile of a fresh build: a check of what goes into a
     bundle that does not depend on function names (the wheel's minified bundles rename them)."""
-    build_js = _load_build_js()
+    build_js = load_script("build_js")
     out = tmp_path_factory.mktemp("bundles")
     build_js.build(out, release=True, metafile=out / "meta.json")
     return build_js.bundle_inputs(out / "meta.json")
-
-
-def _load_build_js():  # scripts/ is not a package: the checkout's build script, loaded by path
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("build_js", ROOT / "scripts" / "build_js.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_card_games_draw_their_own_board_inside_the_shell(inputs: dict[str, set[str]]) -> None:

@@ -3,19 +3,16 @@ gettext catalogs, never overwriting a message that is already there."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from support.scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
-spec = importlib.util.spec_from_file_location("messages_from_json", ROOT / "scripts" / "messages_from_json.py")
-assert spec is not None and spec.loader is not None
-script = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(script)
+script = load_script("messages_from_json")
 
 
 def po(folder: Path, lang: str):

@@ -5,12 +5,11 @@ judge finds the answer best, and a fresh review (another seed) finds it the best
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from support.scripts import load_script
 
 from hickory_widget.core.review import review
 from hickory_widget.core.whatif import SerialExecutor
@@ -24,11 +23,7 @@ SAMPLE = random.Random(27).sample(EXERCISES, 3)
 
 
 def _script():
-    path = Path(__file__).resolve().parent.parent / "scripts" / "make_puzzles.py"
-    spec = importlib.util.spec_from_file_location("make_puzzles", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("make_puzzles")
 
 
 def test_the_puzzle_file_reads_with_the_lesson_checker_and_holds_at_least_100_puzzles() -> None:
