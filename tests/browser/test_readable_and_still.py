@@ -389,8 +389,12 @@ def test_hickory_clock_decision_and_deciding_board_are_on_one_screen(page, lab_s
     fold = board.locator('[data-control="board-fold"]')
     assert fold.get_attribute("aria-expanded") == "false" and board.locator(".hk-current-player .hk-cards").is_hidden()
     fold.focus()
+    where = ("(b) => b.querySelector('[data-control=board-fold]').getBoundingClientRect().top"
+             " - b.getBoundingClientRect().top")
+    before = board.evaluate(where)
     page.keyboard.press("Enter")
     lab.expect(board.locator(".hk-current-player .hk-cards")).to_be_visible()
+    assert abs(board.evaluate(where) - before) <= 1, "the fold's button moved when it was pressed"
     assert board.locator('[data-control="board-fold"]').get_attribute("aria-expanded") == "true"
     assert smallest_outside(page, HICKORY, 2, "svg")[0]["px"] >= 16
     lab.screenshot(page, "one-screen-1280x800-848-de-projector-unfolded")
