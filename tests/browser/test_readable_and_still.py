@@ -451,11 +451,16 @@ def test_hickory_messages_take_no_room_when_empty_and_show_a_long_answer_whole(p
 
 LINE_SPACING = """(root) => Array.from(root.querySelectorAll('.hk-action')).map((box) => {
   const lines = Array.from(box.querySelectorAll('.hk-token-text'));
-  const size = lines.length ? parseFloat(lines[0].getAttribute('font-size')) : 0;
+  const size = lines.length ? Math.max(...lines.map((t) => parseFloat(getComputedStyle(t).fontSize))) : 0;
   const gaps = lines.slice(1).map((t, i) => parseFloat(t.getAttribute('y')) - parseFloat(lines[i].getAttribute('y')));
-  return { n: box.getAttribute('data-action'), size, ratio: gaps.length ? Math.min(...gaps) / size : null };
+  const rect = box.querySelector('.hk-action-box');
+  const inner = parseFloat(rect.getAttribute('width')) - 4;
+  const widest = Math.max(0, ...lines.map((t) => t.getBBox().width));
+  return { n: box.getAttribute('data-action'), size, ratio: gaps.length ? Math.min(...gaps) / size : null,
+           widest, inner, text: lines.map((t) => t.textContent).join(' / ') };
 }).filter((b) => b.ratio !== null)"""
-"""Each action box of more than one line: its number, font size and its smallest line distance / font size."""
+"""Each action box of more than one line: its number, the font size its lines are drawn at (as rendered, not as
+asked), their smallest line distance / font size, its widest line and the box's inner width (viewBox units)."""
 
 
 def test_german_action_boxes_space_their_lines_by_more_than_their_font_size(page, lab_server, lab,
@@ -469,6 +474,8 @@ def test_german_action_boxes_space_their_lines_by_more_than_their_font_size(page
     assert spacing
     tight = [b for b in spacing if b["ratio"] < 1.15 - 1e-6]
     assert not tight, tight
+    wide = [b for b in spacing if b["widest"] > b["inner"]]  # a line drawn larger than fitted runs past its box
+    assert not wide, wide
     lab.close_everything(page)
 
 
