@@ -4,6 +4,7 @@ words with its rule ids, each seat's curve, the same review on every executor.""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import string
 import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -91,6 +92,24 @@ def test_labels_follow_the_loss_and_a_loss_inside_the_interval_is_at_most_good()
     assert [label_for(x, x - 1) for x in (3.0, 5.0, 9.0, 15.0)] == ["good", "inaccuracy", "mistake", "blunder"]
     assert label_for(9.0, -0.5) == "good"  # not surely a loss: the interval reaches 0
     assert settled(-1.5, 1.9) and settled(8.5, 13.0) and not settled(3.0, 5.0)
+
+
+def test_a_loss_whose_interval_straddles_a_band_edge_gets_the_lower_band() -> None:
+    # about 9 points lost, surely 6 or more: the review claims only the inaccuracy it is sure of, so a second review
+    # whose estimate lands on the other side of 8 says the same
+    assert label_for(9.0, 6.0) == label_for(7.5, 6.0) == "inaccuracy"
+    assert label_for(15.5, 12.5) == "mistake" and label_for(15.5, 14.0) == "blunder"
+    assert label_for(2.5, 1.0) == label_for(1.5, 1.0) == "best"
+
+
+def test_a_label_below_the_loss_says_what_is_sure(declined_review: Review) -> None:
+    lost = next(j for j in declined_review.judgements if j.best != j.played and j.label not in ("best", "only"))
+    sure = dataclasses.replace(lost, loss=9.0, loss_ci=(6.2, 11.8), label=label_for(9.0, 6.2))
+    assert sure.label == "inaccuracy"
+    assert "about 9.0 points more of final lead (surely 6.2 or more)" in sure.explain("en")
+    assert "(di sicuro almeno 6,2)" in sure.explain("it") and "(sicher mindestens 6,2)" in sure.explain("de")
+    plain = dataclasses.replace(lost, loss=9.0, loss_ci=(8.4, 9.6), label=label_for(9.0, 8.4))
+    assert plain.label == "mistake" and "surely" not in plain.explain("en")
 
 
 def test_the_review_saves_and_loads_shows_a_table_and_a_plot(declined_review: Review) -> None:

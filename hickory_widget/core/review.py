@@ -200,6 +200,9 @@ class Judgement:
         head = t(lang, f"review.label.{self.label}") + ". "
         if self.label == "best":
             return head + t(lang, "review.within", best=self.best_label(lang), loss=_pts(self.loss, lang))
+        if label_for(self.loss, self.loss) != self.label and self.loss_ci[0] > 0:  # labelled by what is sure
+            return head + t(lang, "review.better_sure", best=self.best_label(lang), loss=_pts(self.loss, lang),
+                            low=_pts(self.loss_ci[0], lang), why=self.why(lang))
         return head + t(lang, "review.better", best=self.best_label(lang), loss=_pts(self.loss, lang),
                         why=self.why(lang))
 
@@ -447,11 +450,15 @@ def _pair(v: Any) -> tuple[float, float]:
 
 def label_for(loss: float, loss_low: float) -> str:
     """The label of a decision that lost ``loss`` points to the best option found, the paired 95% interval of that
-    difference starting at ``loss_low`` (BANDS)."""
+    difference starting at ``loss_low``: the band (BANDS) of the loss the review is sure of, the interval's lower
+    end. A loss whose interval still straddles a band's edge when sampling stops is labelled by the lower band, so
+    two reviews with different seeds rarely disagree there; a loss of 2 points or more whose interval reaches 0 is
+    "good" (not surely a loss, not surely nothing)."""
     if loss_low <= 0 and loss >= BANDS[0][1]:
         return "good"
+    sure = max(0.0, min(loss, loss_low))
     for name, below in BANDS:
-        if loss < below:
+        if sure < below:
             return name
     return "blunder"
 
@@ -888,7 +895,7 @@ PRECISION = 1.5
 """Default widest 95% interval (points) of the played option's difference to its closest rival."""
 MIN_PLAYOUTS = 8
 STEP = 8
-MAX_PLAYOUTS = 64
+MAX_PLAYOUTS = 128
 
 
 def review(game: Any, seat: str | None = None, *, seed: int = 0, bot: str | Callable[[int], Any] = "greedy",
