@@ -8,6 +8,7 @@ process, wall time, the labels counted; then the share of decisions the two revi
 decisions with more than one option), and the labels they disagree on. Run:
 
     .venv/bin/python benchmarks/bench_review.py                 # --players 4 --game-seed 1 --noise 0.25
+    .venv/bin/python benchmarks/bench_review.py --seeds 1 2 3    # every pair of three reviews
 
 Nothing here asserts a time; it prints a plain-text table.
 """
@@ -15,6 +16,7 @@ Nothing here asserts a time; it prints a plain-text table.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import time
@@ -82,15 +84,20 @@ def main() -> None:
     parser.add_argument("--game-seed", type=int, default=1)
     parser.add_argument("--noise", type=float, default=0.25)
     parser.add_argument("--seat", default="blue")
-    parser.add_argument("--seeds", type=int, nargs=2, default=(1, 2))
+    parser.add_argument("--seeds", type=int, nargs="+", default=(1, 2), help="two or more review seeds")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--precision", type=float, default=None)
+    parser.add_argument("--max-playouts", type=int, default=None)
     parser.add_argument("--save", metavar="PREFIX", help="write each review as PREFIX<seed>.json (Review.to_json)")
     args = parser.parse_args()
     game = seeded_game(args.players, args.game_seed, args.noise)
     print(f"game: {args.players} players, seed {args.game_seed}, {len(game.history)} history entries, "
           f"scores {game.scores}; {args.seat} slips at random in {args.noise:.0%} of its decisions")
-    kw = {} if args.precision is None else {"precision": args.precision}
+    if len(args.seeds) < 2:
+        parser.error("--seeds: two or more review seeds, to compare their labels")
+    kw: dict[str, object] = {} if args.precision is None else {"precision": args.precision}
+    if args.max_playouts is not None:
+        kw["max_playouts"] = args.max_playouts
     reviews = []
     for seed in args.seeds:
         result, wall, cpu = timed_review(game, args.seat, seed, args.workers, **kw)
@@ -108,14 +115,16 @@ def main() -> None:
               f"first third {statistics.fmean(per[:third]):.1f}, "
               f"last third {statistics.fmean(per[-third:]):.1f}, max {max(per):.0f}")
         print(f"  labels: {dict((k, v) for k, v in result.counts(args.seat).items() if v)}")
-    a, b = (r.for_seat(args.seat) for r in reviews)
-    same = sum(x.label == y.label for x, y in zip(a, b, strict=True))
-    many = [(x, y) for x, y in zip(a, b, strict=True) if x.options > 1]
-    same_many = sum(x.label == y.label for x, y in many)
-    print(f"\nlabel agreement between seeds {args.seeds[0]} and {args.seeds[1]}: {same}/{len(a)} = {same / len(a):.1%} "
-          f"(decisions with a choice: {same_many}/{len(many)} = {same_many / max(1, len(many)):.1%})")
-    print(f"  disagreements: {dict(Counter(tuple(sorted((x.label, y.label))) for x, y in many if x.label != y.label))}")
-    print(f"  same best option: {sum(x.best == y.best for x, y in many)}/{len(many)}")
+    for (sa, ra), (sb, rb) in itertools.combinations(zip(args.seeds, reviews, strict=True), 2):
+        a, b = ra.for_seat(args.seat), rb.for_seat(args.seat)
+        same = sum(x.label == y.label for x, y in zip(a, b, strict=True))
+        many = [(x, y) for x, y in zip(a, b, strict=True) if x.options > 1]
+        same_many = sum(x.label == y.label for x, y in many)
+        print(f"\nlabel agreement between seeds {sa} and {sb}: {same}/{len(a)} = {same / len(a):.1%} "
+              f"(decisions with a choice: {same_many}/{len(many)} = {same_many / max(1, len(many)):.1%})")
+        pairs = Counter(tuple(sorted((x.label, y.label))) for x, y in many if x.label != y.label)
+        print(f"  disagreements: {dict(pairs)}")
+        print(f"  same best option: {sum(x.best == y.best for x, y in many)}/{len(many)}")
 
 
 if __name__ == "__main__":
