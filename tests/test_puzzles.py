@@ -22,10 +22,6 @@ EXERCISES = LESSON.exercises
 SAMPLE = random.Random(27).sample(EXERCISES, 3)
 
 
-def _script():
-    return load_script("make_puzzles")
-
-
 def test_the_puzzle_file_reads_with_the_lesson_checker_and_holds_at_least_100_puzzles() -> None:
     data = read_lesson_file(PUZZLES)  # checks every field, plays every `before` move and every answer
     assert data.id == "puzzles"
@@ -82,7 +78,7 @@ def test_a_wrong_answer_to_a_puzzle_is_not_quite_with_the_points_of_both() -> No
 
 
 def test_the_script_keeps_only_an_option_whose_interval_clears_the_next_by_the_margin() -> None:
-    clear_best = _script().clear_best
+    clear_best = load_script("make_puzzles").clear_best
 
     def stats(mean: float, half: float) -> dict:
         return {"mean": mean, "low": mean - half, "high": mean + half, "by": {}}
@@ -93,7 +89,7 @@ def test_the_script_keeps_only_an_option_whose_interval_clears_the_next_by_the_m
 
 
 def test_the_script_needs_the_lesson_judge_to_find_one_option_best_by_a_point() -> None:
-    lesson_best = _script().lesson_best
+    lesson_best = load_script("make_puzzles").lesson_best
     assert lesson_best({"a": 12, "b": 9}) == "a"
     assert lesson_best({"a": 12, "b": 12}) is None
     assert lesson_best({"a": 12}) is None
