@@ -1,7 +1,7 @@
 // DOM/SVG drawing of the view model (hickory_widget/view.py). Draws only; intents go through ctx.send.
 // Imports stay on ONE line each (the Python side drops lines starting with `import `).
 // No top-level name here may repeat one in geometry.mjs or widget.mjs: the three files are concatenated.
-import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, rowOffsets, CHAIN, chainSpaces, chainRight, weightPosition, shortLabel, fitLines, } from "./geometry.mjs";
+import { CLOCK_HALF, RADII, ACTION_BOX, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaceLength, handMouseLocal, rowOffsets, smallActionBox, CHAIN, chainSpaces, chainRight, weightPosition, shortLabel, fitLines, } from "./geometry.mjs";
 import { htmlNode, listen } from "../core/dom.mjs";
 import { shellButton, shellCheck, shellControls, shellDecision, shellKept, shellLanguage, shellLog, shellProjector, shellSelect, shellUndoRedo } from "../core/shell.mjs";
 
@@ -21,8 +21,19 @@ const I18N = { ui: {} };
  * least ICON_TEXT px.
  */
 export const CLOCK_TEXT = 18;
+/**
+ * The small clock (issue 31): in an output too narrow for the column beside the readable clock (a 592 px output,
+ * JupyterLab at 1024x768 with the file browser open) the clock is drawn about 410 px wide so that it, the decision
+ * and the deciding player's board fit one screen; its texts are then SMALL_CLOCK_TEXT units, 11 px or more.
+ */
+export const SMALL_CLOCK_TEXT = 24;
 const ICON_TEXT = 11.5;
-const SIZES = { icon: 1 };
+const SIZES = { icon: 1, clock: CLOCK_TEXT };
+
+/** The clock's smallest text in viewBox units for the drawing that follows (drawAll: small clock or not). */
+export function useClockText(units) {
+  SIZES.clock = units > 0 ? units : CLOCK_TEXT;
+}
 
 /** Icons and hunt boards larger for the projector (set by drawAll for the drawing that follows). */
 export function useIconScale(scale) {
@@ -314,7 +325,7 @@ function drawMouseBody(g0, color, kind, opts = {}) {
   const r = opts.r ?? 13;
   if (opts.rotate) g = svgNode("g", { transform: `rotate(${opts.rotate})` }, g);
   if (opts.vertical) g = svgNode("g", { transform: "rotate(90)" }, g);
-  const hw = kind === "scavenger" ? (opts.length ?? r * 3.1) / 2 - (opts.vertical ? 1 : 0) : r;
+  const hw = kind === "scavenger" ? (opts.length ?? r * 3.1) / 2 - (opts.vertical ? 1 : 0) : Math.max(r, opts.half ?? 0);
   ownerShape(g, color, hw, r);
   const label = opts.labelParent ?? g0;
   const letter = letterOf("kind", kind);
@@ -352,9 +363,11 @@ function drawPaw(parent, x, y, count) {
   svgNode("circle", { r: 15, class: "hk-paw-back" }, g);
   svgNode("ellipse", { cx: 0, cy: 4, rx: 6.5, ry: 5.5, class: "hk-paw-pad" }, g);
   for (const [dx, dy] of [[-7, -3], [-2.5, -8], [2.5, -8], [7, -3]]) svgNode("ellipse", { cx: dx, cy: dy, rx: 2.4, ry: 3, class: "hk-paw-pad" }, g);
-  if (count > 1) {
-    svgNode("circle", { cx: 14, cy: -12, r: 11, class: "hk-paw-count" }, g);
-    svgNode("text", { x: 14, y: -5.8, class: "hk-paw-count-text" }, g, `${count}`);
+  if (count > 1) { // beside the paw on the small clock (in its box's row), else at its shoulder
+    const small = SIZES.clock !== CLOCK_TEXT;
+    const at = small ? { x: 30, y: 0, r: 14 } : { x: 14, y: -12, r: 11 };
+    svgNode("circle", { cx: at.x, cy: at.y, r: at.r, class: "hk-paw-count" }, g);
+    svgNode("text", { x: at.x, y: small ? at.y + 8.5 : -5.8, class: "hk-paw-count-text" }, g, `${count}`);
   }
 }
 
@@ -406,7 +419,7 @@ function drawMouseToken(id, info, frame, x, y, ctx, opts) {
       ctx.motion.pending.push(() => { labelParent.style.transform = `rotate(${-opts.counterRotate}deg)`; });
     }
   }
-  drawMouseBody(g, color, kind, { r: opts.r, vertical: opts.vertical, length: opts.length, labelParent, rotate: opts.rotate, minLetter: opts.minLetter });
+  drawMouseBody(g, color, kind, { r: opts.r, half: opts.half, vertical: opts.vertical, length: opts.length, labelParent, rotate: opts.rotate, minLetter: opts.minLetter });
   if (labelParent !== g) g.appendChild(labelParent);
   // A mouse covers the spot it stands on: when the mouse itself is no choice, a click on it picks the spot.
   if (!markTarget(g, ctx, `mouse:${id}`) && opts.spot) markTarget(g, ctx, opts.spot);
@@ -423,46 +436,54 @@ export const LINE_SPACING = 1.15;
 const TOP_ROW = { width: 72, x: 6 };
 const BOX_TEXT = new Map(); // label|width|height -> its lines: measured once per page
 
-function boxText(label, width, height) {
-  const memo = `${label}|${width}|${height}`;
+function boxText(label, width, height, topRow = true) {
+  const memo = `${label}|${width}|${height}|${SIZES.clock}|${topRow}`;
   if (!BOX_TEXT.has(memo)) {
     if (BOX_TEXT.size > 500) BOX_TEXT.clear();
-    BOX_TEXT.set(memo, fitBoxText(label, width, height));
+    BOX_TEXT.set(memo, fitBoxText(label, width, height, topRow));
   }
   return BOX_TEXT.get(memo);
 }
 
-function fitBoxText(label, width, height) {
+function fitBoxText(label, width, height, topRow = true) {
   const text = shortLabel(label);
   const arrows = text.replace(/,\s*(then|dann|poi)\s+/gi, " → ");
   for (const t of text === arrows ? [text] : [text, arrows]) {
-    for (const size of [19, CLOCK_TEXT]) {
+    for (const size of [SIZES.clock + 1, SIZES.clock]) {
       const lineH = size * LINE_SPACING;
       const fit = fitLines(t, width, Math.max(1, Math.floor(height / lineH)), (s) => textWidth(s, size));
       if (!fit.cut) return { lines: fit.lines, size, lineH };
     }
   }
+  const lineH = SIZES.clock * LINE_SPACING;
+  // the small clock's row holds the cat paws: a text still too long there is cut (its title has it whole)
+  if (!topRow) return { lines: fitLines(arrows, width, Math.max(1, Math.floor(height / lineH)), (s) => textWidth(s, SIZES.clock)).lines, size: SIZES.clock, lineH };
   // a text still too long starts in the number's row, between the number and the group mark (TOP_ROW)
-  const lineH = CLOCK_TEXT * LINE_SPACING;
-  const lines = fitLines(arrows, [TOP_ROW.width, width], 1 + Math.floor(height / lineH), (s) => textWidth(s, CLOCK_TEXT)).lines;
-  return { lines, size: CLOCK_TEXT, lineH, topRow: true };
+  const lines = fitLines(arrows, [TOP_ROW.width, width], 1 + Math.floor(height / lineH), (s) => textWidth(s, SIZES.clock)).lines;
+  return { lines, size: SIZES.clock, lineH, topRow: true };
 }
 
 function tangentAngle(n) {
   return clockAngle(n) + 90;
 }
 
-/** Number n's action space: its box, number, token mark and the token's actions fitted inside. */
+/**
+ * Number n's action space: its box, number, token mark and the token's actions fitted inside. On the small clock the
+ * box is the larger one of geometry.mjs smallActionBox and holds the number's cat paws in its top row.
+ */
 function drawActionBox(n, num, a, current, lastNumber, ctx) {
+  const small = SIZES.clock !== CLOCK_TEXT;
   const box = svgNode("g", { class: `hk-action hk-group-${num.token.group}${current ? " hk-current" : ""}`, "data-action": n, transform: `translate(${a.x} ${a.y})` });
   svgTitle(box, `${n}: ${num.token.label}`);
-  const bw = ACTION_BOX.width;
-  const bh = ACTION_BOX.height;
+  const bw = small ? a.width : ACTION_BOX.width;
+  const bh = small ? a.height : ACTION_BOX.height;
   svgNode("rect", { x: -bw / 2, y: -bh / 2, width: bw, height: bh, rx: 9, class: "hk-action-box" }, box);
-  svgNode("text", { x: -bw / 2 + 8, y: -bh / 2 + 21, class: "hk-number" }, box, n);
+  svgNode("text", { x: -bw / 2 + 8, y: -bh / 2 + (small ? 25 : 21), class: "hk-number" }, box, n);
   drawGroupMark(box, num.token.group, bw / 2 - 13, -bh / 2 + 13);
-  const fit = boxText(num.token.label, bw - 12, bh - 28);
-  const first = fit.topRow ? -bh / 2 + 21 : -bh / 2 + 25 + (bh - 28 - fit.lines.length * fit.lineH) / 2 + fit.size * 0.8;
+  if (small && num.paw > 0) drawPaw(box, 8, -bh / 2 + 16, num.paw);
+  const row = small ? 30 : 28; // the number's row and the margins
+  const fit = boxText(num.token.label, bw - 12, bh - row, !small);
+  const first = fit.topRow ? -bh / 2 + 21 : -bh / 2 + row - 3 + (bh - row - fit.lines.length * fit.lineH) / 2 + fit.size * 0.8;
   fit.lines.forEach((line, i) => {
     if (line) svgNode("text", { x: fit.topRow && !i ? TOP_ROW.x : 0, y: first + i * fit.lineH, class: "hk-token-text", "font-size": fit.size }, box, line);
   });
@@ -472,15 +493,40 @@ function drawActionBox(n, num, a, current, lastNumber, ctx) {
   return box;
 }
 
+/**
+ * A mouse token on ring space n: its turn (the ordinary clock lays it along the ring), half its height (r), its
+ * length and how far it reaches along the ring (its width in the space's row). The small clock's letters are larger
+ * than a token laid along the ring at 3 or 9 is thick, so there every token stands upright, as long as its letters
+ * need (German marks have two), and reaches along the ring as far as it is long or tall there.
+ */
+function ringMouse(kind, n) {
+  if (SIZES.clock === CLOCK_TEXT) return { rotate: tangentAngle(n), r: 13, length: 38, width: kind === "scavenger" ? 40 : 27 };
+  const r = 15;
+  const letters = textWidth(letterOf("kind", kind), SIZES.clock, true) + 5;
+  const length = kind === "scavenger" ? Math.max(46, letters + 16) : Math.max(2 * r, letters);
+  const t = (tangentAngle(n) * Math.PI) / 180;
+  const width = Math.abs(Math.cos(t)) * length + Math.abs(Math.sin(t)) * 2 * r + 1;
+  return { rotate: 0, r, length, half: length / 2, width };
+}
+
+/**
+ * The small clock's crowded inner ring space: two rows, one just inside the diamond (over the minute hand's tip,
+ * which the mice are drawn above) and one between it and the outer ring, each as wide as the ring allows there.
+ */
+const SMALL_INNER_ROWS = { radii: [-13, 22], maxWidths: [100, 118] };
+
 /** The clock: numbers, action spaces, outer and inner ring spaces, paws, hands, mice. */
 export function drawClock(view, ctx) {
   const H = CLOCK_HALF;
+  const small = SIZES.clock !== CLOCK_TEXT;
   const clock = view.clock;
   const svg = svgNode("svg", {
     viewBox: `${-H} ${-H} ${2 * H} ${2 * H}`, class: "hk-clock-svg", role: "group",
     "aria-label": tr("ui.clock_aria", "Clock: minute hand at {minute}, hour hand at {hour}, round {round}", clock),
   });
-  svgNode("circle", { r: H - 4, class: "hk-face" }, svg);
+  // the small clock's face is a rounded square: its larger action boxes reach into the corners
+  if (small) svgNode("rect", { x: -H + 1, y: -H + 1, width: 2 * H - 2, height: 2 * H - 2, rx: 140, class: "hk-face" }, svg);
+  else svgNode("circle", { r: H - 4, class: "hk-face" }, svg);
   svgNode("circle", { r: RADII.outer + 22, class: "hk-face-ring" }, svg);
   svgNode("circle", { r: (RADII.inner + RADII.outer) / 2, class: "hk-ring-line" }, svg);
 
@@ -493,22 +539,22 @@ export function drawClock(view, ctx) {
     const current = n === clock.minute;
 
     // action space (token box with the number)
-    const a = actionSpace(n);
+    const a = small ? smallActionBox(n) : actionSpace(n);
     const lastNumber = Boolean(ctx.lastNumbers?.includes(n) && !current);
-    spaces.appendChild(memo(ctx, `action:${n}`, JSON.stringify([num.token, current, lastNumber, view.lang]), () => drawActionBox(n, num, a, current, lastNumber, ctx)));
+    spaces.appendChild(memo(ctx, `action:${n}`, JSON.stringify([num.token, current, lastNumber, view.lang, small && num.paw]), () => drawActionBox(n, num, a, current, lastNumber, ctx)));
 
-    // paw
-    if (num.paw > 0) {
+    // paw (the small clock draws it in the action box)
+    if (num.paw > 0 && !small) {
       const p = polar(RADII.action - 47, deg + 11);
       drawPaw(spaces, p.x, p.y, num.paw);
     }
 
     // outer ring space: a leaf holding a tile (12: Lord Cuckoo), mice in a row across it
     const o = outerSpace(n);
-    const mouseW = (m) => (view.mice[m]?.kind === "scavenger" ? 40 : 27);
+    const mouseW = (m) => ringMouse(view.mice[m]?.kind, n).width;
     const outerWidths = [...(num.leaf || n === 12 ? [22] : []), ...num.outer.map(mouseW)];
     const ow = Math.max(44, Math.min(128, outerWidths.reduce((a, w) => a + w + 3, 0) + 16));
-    const offs = rowOffsets(outerWidths, n, { gap: 3, maxWidth: 112 });
+    const offs = rowOffsets(outerWidths, n, { gap: 3, maxWidth: small ? 128 : 112 });
     spaces.appendChild(memo(ctx, `outer:${n}`, JSON.stringify([outerWidths, num.leaf, view.lang]), () => {
     const og = svgNode("g", { class: `hk-outer${n === 12 ? " hk-cuckoo" : ""}`, "data-outer": n, transform: `translate(${o.x} ${o.y})` });
     const leaf = svgNode("g", { transform: `rotate(${tan})` }, og);
@@ -525,14 +571,14 @@ export function drawClock(view, ctx) {
       svgNode("text", { y: 6, class: "hk-lord-text" }, lc, "LC");
     } else if (num.leaf) {
       const c = offs[0];
-      drawTile(og, num.leaf, c.x, c.y, 25, ctx, { minGlyph: CLOCK_TEXT });
+      drawTile(og, num.leaf, c.x, c.y, 25, ctx, { minGlyph: SIZES.clock });
     }
     return og;
     }));
     let k = num.leaf || n === 12 ? 1 : 0;
     for (const m of num.outer) {
       const c = offs[k++];
-      placeMouse(miceLayer, m, view.mice[m], "clock", o.x + c.x, o.y + c.y, ctx, { rotate: tan, length: 38, spot: `outer:${n}`, minLetter: CLOCK_TEXT });
+      placeMouse(miceLayer, m, view.mice[m], "clock", o.x + c.x, o.y + c.y, ctx, { ...ringMouse(view.mice[m]?.kind, n), spot: `outer:${n}`, minLetter: SIZES.clock });
     }
 
     // inner ring space: a diamond, mice across it
@@ -547,8 +593,8 @@ export function drawClock(view, ctx) {
       markTarget(ig, ctx, `inner:${n}`);
       return ig;
     }));
-    const ioffs = rowOffsets(innerWidths, n, { gap: 3, maxWidth: 104 });
-    num.inner.forEach((m, j) => placeMouse(miceLayer, m, view.mice[m], "clock", i.x + ioffs[j].x, i.y + ioffs[j].y, ctx, { rotate: tan, length: 38, spot: `inner:${n}`, minLetter: CLOCK_TEXT }));
+    const ioffs = rowOffsets(innerWidths, n, { gap: 3, maxWidth: 104, split: small ? SMALL_INNER_ROWS : null });
+    num.inner.forEach((m, j) => placeMouse(miceLayer, m, view.mice[m], "clock", i.x + ioffs[j].x, i.y + ioffs[j].y, ctx, { ...ringMouse(view.mice[m]?.kind, n), spot: `inner:${n}`, minLetter: SIZES.clock }));
   }
 
   // hour hand
@@ -585,7 +631,7 @@ export function drawClock(view, ctx) {
     const p = handMouseLocal(hm.first, hm.last, total);
     const info = view.mice[hm.mouse];
     placeMouse(handMice, hm.mouse, info, "hand", p.x, p.y, ctx, {
-      vertical: true, length: p.length, r: Math.min(13, handSpaceLength(total) / 2 - 0.8), spot: "hand", minLetter: CLOCK_TEXT, counterRotate: rot, prevCounter: prevRot !== undefined && prevRot !== null ? prevRot : undefined,
+      vertical: true, length: p.length, r: Math.min(13, handSpaceLength(total) / 2 - 0.8), spot: "hand", minLetter: SIZES.clock, counterRotate: rot, prevCounter: prevRot !== undefined && prevRot !== null ? prevRot : undefined,
     });
   }
   svgNode("circle", { r: 14, class: "hk-hub" }, svg);
@@ -596,8 +642,9 @@ export function drawClock(view, ctx) {
   }
   svg.appendChild(miceLayer);
   // round / hour readout in the centre-bottom
-  svgNode("text", { x: -H + 8, y: -H + 22, class: "hk-round-text" }, svg, tr("ui.round", "Round {n}", { n: clock.round }));
-  svgNode("text", { x: -H + 8, y: -H + 42, class: "hk-round-text hk-hour-text" }, svg, tr("ui.hour_minute", "hour {hour}, minute {minute}", clock));
+  // the small clock keeps the round only: the hands show the hour and the minute, and its label says them
+  svgNode("text", { x: -H + 8, y: -H + (small ? SIZES.clock + 6 : 22), class: "hk-round-text" }, svg, tr("ui.round", "Round {n}", { n: clock.round }));
+  if (!small) svgNode("text", { x: -H + 8, y: -H + 42, class: "hk-round-text hk-hour-text" }, svg, tr("ui.hour_minute", "hour {hour}, minute {minute}", clock));
   return svg;
 }
 
@@ -793,9 +840,10 @@ export function drawPlayer(view, p, ctx) {
 }
 
 /**
- * Large print beside the clock (issue 31): the deciding player's board keeps its head and score in view and folds
- * its cards, hunt board and favor cards behind a button, so the clock, the decision and the board fit one screen.
- * widget.css folds only in that layout (projector, compact, column beside the clock); elsewhere the button is hidden.
+ * Large print or the small clock beside the column (issue 31): the deciding player's board keeps its head and score
+ * in view and folds its cards, hunt board and favor cards behind a button, so the clock, the decision and the board
+ * fit one screen. widget.css folds only in those layouts (the column beside the projector's clock or beside the
+ * small clock); elsewhere the button is hidden.
  */
 function foldBoard(panel, ctx) {
   const open = Boolean(ctx.boardOpen);
@@ -997,9 +1045,19 @@ export function drawControls(view, ctx) {
   // at a table (one seat per device) playing on, the seats, a new game, the review and pictures are the table's
   const table = Boolean(view.at_table);
   // at a table undo is a request to the others: the table's page has that button, so the board has none
+  const undoRedo = table ? [] : shellUndoRedo(view, { undo: tr("ui.undo", "↶ Undo"), redo: tr("ui.redo", "↷ Redo"),
+    undoTitle: ctx.botsSeated ? tr("ui.undo_title_bots", "Takes back your last decision and the bot moves after it") : null }, ctx.send, looking);
+  // beside the small clock the two show their arrows only (widget.css hides the word from sight, not from a screen
+  // reader; the title names it on hover), so the controls take two rows, not three (issue 31)
+  for (const b of undoRedo) {
+    const [, arrow, word] = b.textContent.match(/^(\S+)(\s.*)$/) ?? [];
+    if (!word) continue;
+    b.textContent = arrow;
+    htmlNode("span", { class: "hk-word" }, b, word);
+    if (!b.title) b.title = word.trim();
+  }
   const row1 = [
-    ...(table ? [] : shellUndoRedo(view, { undo: tr("ui.undo", "↶ Undo"), redo: tr("ui.redo", "↷ Redo"),
-      undoTitle: ctx.botsSeated ? tr("ui.undo_title_bots", "Takes back your last decision and the bot moves after it") : null }, ctx.send, looking)),
+    ...undoRedo,
     ...(table ? [] : [
       htmlNode("span", { class: "hk-sep", title: playNote }, null, tr("ui.play_to_end", "Play to end of:")),
       play(tr("ui.until_activation", "activation"), "activation"),
@@ -1012,12 +1070,16 @@ export function drawControls(view, ctx) {
   ];
   // the language menu in the top bar, as the card games show it (issue 31)
   if (view.languages) row1.push(shellLanguage(view.languages, view.lang, tr("ui.language", "Language"), ctx.send));
-  if (ctx.coach && !table) { // the review and the evaluation on demand (HickoryWidget only: never inside a lesson)
-    row1.push(shellButton(tr("ui.review.button", "Review the game"), "review-open", () => ctx.send({ type: "review" }),
+  // the review and the evaluation on demand (HickoryWidget only: never inside a lesson); beside the small clock
+  // they wait behind "Seats and settings", so the controls take two rows (issue 31)
+  const coaching = [];
+  if (ctx.coach && !table) {
+    coaching.push(shellButton(tr("ui.review.button", "Review the game"), "review-open", () => ctx.send({ type: "review" }),
       { disabled: !(view.looking?.steps ?? view.steps), title: tr("ui.review.button_title", "The computer judges every decision of the chosen seats and shows where points were lost") }));
-    row1.push(shellCheck(tr("ui.margins.toggle", "expected margins"), "show_margins", ctx.toggles.show_margins,
+    coaching.push(shellCheck(tr("ui.margins.toggle", "expected margins"), "show_margins", ctx.toggles.show_margins,
       () => ctx.send({ type: "toggle", name: "show_margins" })));
   }
+  if (!ctx.small) row1.push(...coaching);
   const note = humans.length && !off && !table ? htmlNode("div", { class: "hk-muted hk-play-note" }, null, playNote) : null;
 
   const seats = [htmlNode("span", { class: "hk-sep" }, null, tr("ui.seats", "Seats:"))];
@@ -1058,20 +1120,21 @@ export function drawControls(view, ctx) {
       shellProjector(tr("ui.projector", "projector (large print)"), ctx.toggles.projector, ctx.send)];
     return shellControls([row1, { items: mine, hidden: !ctx.settingsOpen }], tr("ui.controls", "Controls"));
   }
-  return shellControls([row1, note, { items: seats, hidden: !ctx.settingsOpen }, { items: game, hidden: !ctx.settingsOpen }],
-    tr("ui.controls", "Controls"));
+  return shellControls([row1, note, ...(ctx.small && coaching.length ? [{ items: coaching, hidden: !ctx.settingsOpen }] : []),
+    { items: seats, hidden: !ctx.settingsOpen }, { items: game, hidden: !ctx.settingsOpen }], tr("ui.controls", "Controls"));
 }
 
 /** The whole widget's content for one view model. */
 export function drawAll(view, ctx) {
   useTexts(view);
-  useIconScale(ctx.toggles?.projector ? 1.45 : 1);
+  useIconScale(ctx.toggles?.projector && !ctx.small ? 1.45 : 1); // the small clock's output has no room for large print
+  useClockText(ctx.small ? SMALL_CLOCK_TEXT : CLOCK_TEXT);
   ctx.lang = view.lang;
   ctx.promptMouse = view.looking ? null : (view.decision?.mouse ?? null);
   ctx.lastMice = view.last?.mice ?? [];
   ctx.lastNumbers = view.last?.numbers ?? [];
   const frag = document.createDocumentFragment();
-  const controlsKey = [view.can_undo, view.can_redo, Boolean(view.looking), view.over, view.players.map((p) => p.color), ctx.seats, ctx.botsSeated, ctx.legendOpen, ctx.settingsOpen, ctx.newGame, ctx.toggles, view.lang, Boolean(ctx.coach), Boolean(view.looking?.steps ?? view.steps), Boolean(view.retry), Boolean(view.at_table)];
+  const controlsKey = [view.can_undo, view.can_redo, Boolean(view.looking), view.over, view.players.map((p) => p.color), ctx.seats, ctx.botsSeated, ctx.legendOpen, ctx.settingsOpen, ctx.newGame, ctx.toggles, view.lang, Boolean(ctx.coach), Boolean(view.looking?.steps ?? view.steps), Boolean(view.retry), Boolean(view.at_table), Boolean(ctx.small)];
   frag.appendChild(memo(ctx, "controls", JSON.stringify(controlsKey), () => drawControls(view, ctx)));
   if (ctx.legendOpen) frag.appendChild(drawLegend(view));
   if (view.looking && !ctx.messages) frag.appendChild(drawLookBack(view, ctx)); // else in the message box
@@ -1087,7 +1150,8 @@ export function drawAll(view, ctx) {
   const deciding = view.decision?.player;
   const current = view.players.find((p) => p.color === deciding);
   const look = [view.lang, Boolean(ctx.toggles?.projector), Boolean(ctx.roving)];
-  const fold = place => place === "current" && Boolean(ctx.toggles?.projector);
+  // the deciding player's board can fold (widget.css folds it beside the large-print or the small clock)
+  const fold = place => place === "current";
   const player = (p, place) => memo(ctx, `player:${p.color}:${place}`, JSON.stringify([p, view.decision?.player, view.over, ctx.showSecrets, look, fold(place) && Boolean(ctx.boardOpen), Object.entries(view.mice).filter(([id]) => id.startsWith(`${p.color}.`))]), () => {
     const panel = drawPlayer(view, p, ctx);
     if (place === "current") panel.classList.add("hk-current-player");

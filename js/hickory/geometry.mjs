@@ -18,6 +18,33 @@ export const RADII = {
 /** Size (viewBox units) of an action token box. */
 export const ACTION_BOX = { width: 136, height: 116 };
 
+/**
+ * The small clock's action boxes (issue 31): its texts are a third larger, so its boxes are larger too and stand
+ * where the square has room: 12 and 6 wide, 3 and 9 tall (each against the square's edge), 1, 5, 7 and 11 wider
+ * and 2, 4, 8 and 10 taller than the ordinary boxes, each pushed out towards its corner until it touches an edge.
+ * The sizes hold the longest action labels in English, Italian and German whole (six lines at most); none overlaps
+ * another or comes within SMALL_CLEAR units of the centre (the outer ring's leaves and mice end inside that). The
+ * face behind them is a rounded square (board.mjs).
+ */
+export const SMALL_BOX = { wide: [160, 168], tall: [140, 204], long: 200, deep: 142, edge: CLOCK_HALF - 2 };
+export const SMALL_CLEAR = 300;
+
+/** Centre and size of number n's action box on the small clock: {x, y, width, height}. */
+export function smallActionBox(n) {
+  const deg = clockAngle(n);
+  const c = Math.cos((deg * Math.PI) / 180);
+  const s = Math.sin((deg * Math.PI) / 180);
+  const { wide, tall, long, deep, edge } = SMALL_BOX;
+  if (n % 3 === 0) { // on an axis: 3, 6, 9, 12
+    const across = n % 6 === 0; // 12 and 6 lie across the vertical axis
+    const r = edge - deep / 2;
+    return { x: round(r * c), y: round(r * s), width: across ? long : deep, height: across ? deep : long };
+  }
+  const [width, height] = Math.abs(s) > Math.abs(c) ? wide : tall; // 1, 5, 7, 11 near the vertical axis
+  const r = Math.min((edge - width / 2) / Math.abs(c), (edge - height / 2) / Math.abs(s));
+  return { x: round(r * c), y: round(r * s), width, height };
+}
+
 /** Angle in degrees of number n (1..12) on the clock: 12 at the top (-90), 3 at 0, 6 at 90, 9 at 180. */
 export function clockAngle(n) {
   return ((((n % 12) + 12) % 12) * 30) - 90;
@@ -117,10 +144,19 @@ export function clusterOffsets(count, n, { spacing = 26, perRow = 4, rowGap = 24
 
 /**
  * Offsets of items of the given widths laid in one row across the radius (tangential) at number n, centred,
- * `gap` apart; squeezed together (overlapping a little) when the row would be wider than `maxWidth`.
+ * `gap` apart; squeezed together (overlapping a little) when the row would be wider than `maxWidth`. With `split`
+ * ({radii: [a, b], maxWidths: [wa, wb]}) a row too wide becomes two rows, a and b units out from the centre (the
+ * small clock's inner ring, whose larger mice would overlap in one row).
  */
-export function rowOffsets(widths, n, { gap = 3, maxWidth = 120 } = {}) {
+export function rowOffsets(widths, n, { gap = 3, maxWidth = 120, split = null } = {}) {
   const total = widths.reduce((a, w) => a + w, 0) + gap * Math.max(0, widths.length - 1);
+  if (split && total > maxWidth && widths.length > 1) {
+    // two rows, the first half at split.radii[0] units out from the space's centre, the rest at split.radii[1]
+    const half = Math.ceil(widths.length / 2);
+    const rad = (clockAngle(n) * Math.PI) / 180;
+    return [widths.slice(0, half), widths.slice(half)].flatMap((row, k) => rowOffsets(row, n, { gap, maxWidth: split.maxWidths[k] })
+      .map((o) => ({ x: round(o.x + split.radii[k] * Math.cos(rad)), y: round(o.y + split.radii[k] * Math.sin(rad)) })));
+  }
   const squeeze = total > maxWidth && widths.length > 1 ? (maxWidth - widths[0] / 2 - widths[widths.length - 1] / 2) / (total - widths[0] / 2 - widths[widths.length - 1] / 2) : 1;
   const t = ((clockAngle(n) + 90) * Math.PI) / 180;
   const out = [];

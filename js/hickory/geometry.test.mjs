@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   RADII, clockAngle, handRotation, nearestRotation, polar, actionSpace, outerSpace, innerSpace, handSpaces,
-  handMouseLocal, clusterOffsets, rowOffsets, chainSpaces, chainRight, weightPosition, layoutFor, fitLines, shortLabel,
+  handMouseLocal, clusterOffsets, rowOffsets, smallActionBox, SMALL_CLEAR, CLOCK_HALF, chainSpaces, chainRight, weightPosition, layoutFor, fitLines, shortLabel,
 } from "./geometry.mjs";
 
 const close = (a, b, eps = 1e-6) => assert.ok(Math.abs(a - b) < eps, `${a} != ${b}`);
@@ -115,6 +115,16 @@ test("row offsets: centred, in order along the tangent, squeezed when too wide",
   assert.ok(tight[5].x - tight[0].x <= 100 - 24 + 0.01);
 });
 
+test("row offsets split in two rows on the small clock's crowded inner ring, each row unsqueezed", () => {
+  // at 3 o'clock the radius points right (+x) and the tangent down (+y): four mice 34 wide need 145 of 104
+  const split = { radii: [-10, 20], maxWidths: [104, 118] };
+  const rows = rowOffsets([34, 34, 34, 34], 3, { gap: 3, maxWidth: 104, split });
+  assert.deepEqual(rows.map((o) => o.x), [-10, -10, 20, 20]);
+  close(rows[1].y - rows[0].y, 37, 0.01); close(rows[3].y - rows[2].y, 37, 0.01);
+  // a row that fits stays one row, wherever split is given
+  assert.deepEqual(rowOffsets([34, 34], 3, { gap: 3, maxWidth: 104, split }), rowOffsets([34, 34], 3, { gap: 3, maxWidth: 104 }));
+});
+
 test("fitLines wraps by measured width, hyphenates a long word and marks a cut text", async () => {
   const { fitLines } = await import("./geometry.mjs");
   const measure = (s) => s.length * 10; // 10 units a character
@@ -137,4 +147,31 @@ test("fitLines with a width per line: a narrow first line takes what fits, the r
   assert.deepEqual(fitLines("Insignien x", [6, 12], 3, chars).lines, ["Insig-", "nien x"]); // its first syllables
   assert.deepEqual(fitLines("1/2/3 x", [3, 12], 3, chars).lines, ["", "1/2/3 x"]); // no syllable fits: left empty
   assert.deepEqual(fitLines("ab cd ef", 5, 2, chars).lines, ["ab cd", "ef"]); // one width as before
+});
+
+test("the small clock's action boxes: inside the square, clear of the rings, none over another", () => {
+  const boxes = Array.from({ length: 12 }, (_, k) => smallActionBox(k + 1));
+  const edges = (b) => [b.x - b.width / 2, b.y - b.height / 2, b.x + b.width / 2, b.y + b.height / 2];
+  for (const [k, b] of boxes.entries()) {
+    const [x0, y0, x1, y1] = edges(b);
+    assert.ok(Math.min(x0, y0) >= -CLOCK_HALF && Math.max(x1, y1) <= CLOCK_HALF, `box ${k + 1} leaves the square`);
+    const nx = Math.min(Math.max(0, x0), x1) * (x0 <= 0 && 0 <= x1 ? 0 : 1);
+    const ny = Math.min(Math.max(0, y0), y1) * (y0 <= 0 && 0 <= y1 ? 0 : 1);
+    assert.ok(Math.hypot(nx, ny) >= SMALL_CLEAR, `box ${k + 1} reaches the outer ring (${Math.hypot(nx, ny)})`);
+    for (const [j, o] of boxes.entries()) {
+      if (j <= k) continue;
+      const [a0, b0, a1, b1] = edges(o);
+      assert.ok(x1 <= a0 || a1 <= x0 || y1 <= b0 || b1 <= y0, `boxes ${k + 1} and ${j + 1} overlap`);
+    }
+  }
+  // the longest labels whole at the small clock's 24-unit text (30 units of a box are its number's row and margins),
+  // measured here at 0.6 of the size a character: a wider measure than the font's (the browser test measures that)
+  const measure = (t) => t.length * 24 * 0.6;
+  for (const [k, b] of boxes.entries()) {
+    if ((k + 1) % 6 === 0) continue; // 6 and 12 hold Deliver and Return relics, then Leap (their tokens are fixed)
+    for (const label of ["Climb 1 → Spend 1 → Search 2", "Arrampicati di 1 → Spendi 1 → Cerca 2"]) {
+      const fit = fitLines(label, b.width - 12, Math.floor((b.height - 30) / (24 * 1.15)), measure);
+      assert.ok(!fit.cut, `${label} in box ${k + 1}: ${fit.lines}`);
+    }
+  }
 });

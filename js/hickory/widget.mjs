@@ -21,9 +21,15 @@ function reducedMotion() {
 /** Widths (px) below which the widget uses its compact and its narrow layout. */
 export const COMPACT_WIDTH = 900;
 export const NARROW_WIDTH = 560;
-/** Widths (px) below which the side column cannot stand beside the clock's readable minimum (widget.css). */
+/**
+ * Widths (px) below which the side column cannot stand beside the clock's readable minimum (widget.css). Below
+ * STACKED_WIDTH the clock is also the small one (board.mjs SMALL_CLOCK_TEXT, widget.css .hk-small) with the deciding
+ * player's board beside it: a 592 px output (JupyterLab at 1024x768 with the file browser open) shows the decision,
+ * the clock and that board together.
+ */
 export const STACKED_WIDTH = 830;
 export const STACKED_WIDTH_PROJECTOR = 1070;
+
 
 /** Hickory Dickory's roving groups besides the shell's own: the board's spots and the history list. */
 const ROVING = { board: "[data-target-key].hk-target", log: "li[data-step]" };
@@ -56,6 +62,7 @@ function render({ model, el }) {
     logGap: false, // a log delta was missed: the whole log is on its way
     memo: new Map(), // the board's parts as last drawn (board.mjs memo)
     reviewSeat: { value: "humans" }, // whose decisions the next review judges (the panel's menu)
+    small: null, // the small clock was drawn last (null: nothing drawn yet)
   };
 
   const send = (intent) => {
@@ -230,12 +237,14 @@ function render({ model, el }) {
       settingsOpen: memory.settingsOpen,
       toggleSettings: () => { memory.settingsOpen = !memory.settingsOpen; draw(); },
       boardOpen: memory.boardOpen,
+      small: root.classList.contains("hk-small"),
       toggleBoard: () => { memory.boardOpen = !memory.boardOpen; draw(); },
       coach: true,
       jump,
       retry,
       reviewSeat: memory.reviewSeat,
     };
+    memory.small = ctx.small;
     ctx.reviewNode = drawReview(view, model.get("review"), ctx);
     ctx.marginsNode = drawMargins(model.get("margins"), toggles.show_margins);
     root.setAttribute("data-version", String(view.version ?? ""));
@@ -245,7 +254,9 @@ function render({ model, el }) {
     root.setAttribute("data-steps", String(view.steps ?? ""));
     root.setAttribute("data-looking", view.looking ? String(view.looking.step) : "");
     root.classList.toggle("hk-animate", animate);
-    shellLargePrint(model, root);
+    // large print needs the column beside the readable clock: in an output as narrow as the small clock's (under
+    // STACKED_WIDTH) the projector setting shows the ordinary print, so the three parts still fit one screen
+    if (shellLargePrint(model, root) && ctx.small) root.classList.remove("cs-projector");
     keys.redraw(() => {
       // The board is drawn anew; the history section stays in the page (drawLog updates it in place), so a long
       // log is neither detached nor styled again on every move.
@@ -332,10 +343,15 @@ function render({ model, el }) {
   const fitting = shellFit(el, root, {
     min: () => shellMinWidth(model),
     // a compact projector widget sizes its clock to the screen (widget.css), so the column fits beside it as usual
-    sizes: () => ({ "hk-compact": COMPACT_WIDTH, "hk-narrow": NARROW_WIDTH,
+    sizes: () => ({ "hk-compact": COMPACT_WIDTH, "hk-narrow": NARROW_WIDTH, "hk-small": STACKED_WIDTH,
       "hk-stacked": projector() && root.getBoundingClientRect().width >= COMPACT_WIDTH
         ? STACKED_WIDTH_PROJECTOR : STACKED_WIDTH }),
     then: () => {
+      // the small clock is drawn with other sizes (board.mjs): drawn anew when the width crosses into or out of it
+      if (root.classList.contains("hk-small") !== memory.small && memory.small !== null) {
+        memory.memo.clear();
+        draw();
+      }
       const log = content.querySelector(".cs-log");
       if (log && memory.follow.pinned && !log.querySelector(".cs-log-here")) log.scrollTop = log.scrollHeight;
     },
