@@ -1150,8 +1150,8 @@ export function drawAll(view, ctx) {
   const deciding = view.decision?.player;
   const current = view.players.find((p) => p.color === deciding);
   const look = [view.lang, Boolean(ctx.toggles?.projector), Boolean(ctx.roving)];
-  // the deciding player's board can fold (widget.css folds it beside the large-print or the small clock)
-  const fold = place => place === "current";
+  // the deciding player's board can fold beside the large-print or the small clock (widget.css)
+  const fold = place => place === "current" && Boolean(ctx.toggles?.projector || ctx.small);
   const player = (p, place) => memo(ctx, `player:${p.color}:${place}`, JSON.stringify([p, view.decision?.player, view.over, ctx.showSecrets, look, fold(place) && Boolean(ctx.boardOpen), Object.entries(view.mice).filter(([id]) => id.startsWith(`${p.color}.`))]), () => {
     const panel = drawPlayer(view, p, ctx);
     if (place === "current") panel.classList.add("hk-current-player");
