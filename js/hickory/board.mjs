@@ -480,7 +480,7 @@ function drawActionBox(n, num, a, current, lastNumber, ctx) {
   svgNode("rect", { x: -bw / 2, y: -bh / 2, width: bw, height: bh, rx: 9, class: "hk-action-box" }, box);
   svgNode("text", { x: -bw / 2 + 8, y: -bh / 2 + (small ? 25 : 21), class: "hk-number" }, box, n);
   drawGroupMark(box, num.token.group, bw / 2 - 13, -bh / 2 + 13);
-  if (small && num.paw > 0) drawPaw(box, 8, -bh / 2 + 16, num.paw);
+  if (small && num.paw > 0) drawPaw(box, -2, -bh / 2 + 16, num.paw); // its count (x + 30) stays clear of the mark
   const row = small ? 30 : 28; // the number's row and the margins
   const fit = boxText(num.token.label, bw - 12, bh - row, !small);
   const first = fit.topRow ? -bh / 2 + 21 : -bh / 2 + row - 3 + (bh - row - fit.lines.length * fit.lineH) / 2 + fit.size * 0.8;
@@ -641,8 +641,8 @@ export function drawClock(view, ctx) {
     ctx.motion.pending.push(() => { minute.style.transform = `rotate(${rot}deg)`; });
   }
   svg.appendChild(miceLayer);
-  // round / hour readout in the centre-bottom
-  // the small clock keeps the round only: the hands show the hour and the minute, and its label says them
+  // the round and the hands' numbers at the top left; the small clock keeps the round only (the hands show the
+  // hour and the minute, and the clock's label says them)
   svgNode("text", { x: -H + 8, y: -H + (small ? SIZES.clock + 6 : 22), class: "hk-round-text" }, svg, tr("ui.round", "Round {n}", { n: clock.round }));
   if (!small) svgNode("text", { x: -H + 8, y: -H + 42, class: "hk-round-text hk-hour-text" }, svg, tr("ui.hour_minute", "hour {hour}, minute {minute}", clock));
   return svg;
