@@ -510,9 +510,12 @@ function ringMouse(kind, n) {
 }
 
 /**
- * The small clock's crowded inner ring space: two rows, one just inside the diamond (over the minute hand's tip,
- * which the mice are drawn above) and one between it and the outer ring, each as wide as the ring allows there.
+ * A crowded inner ring space: two rows, one just inside the diamond (over the minute hand's tip, which the mice are
+ * drawn above) and one between it and the outer ring, each as wide as the ring allows there, so no mouse covers
+ * another's letters. The small clock's upright mice reach further across the ring at 3 and 9 (up to half their
+ * length), so its rows stand further apart.
  */
+const INNER_ROWS = { radii: [-12, 16], maxWidths: [100, 116] };
 const SMALL_INNER_ROWS = { radii: [-13, 22], maxWidths: [100, 118] };
 
 /** The clock: numbers, action spaces, outer and inner ring spaces, paws, hands, mice. */
@@ -593,7 +596,7 @@ export function drawClock(view, ctx) {
       markTarget(ig, ctx, `inner:${n}`);
       return ig;
     }));
-    const ioffs = rowOffsets(innerWidths, n, { gap: 3, maxWidth: 104, split: small ? SMALL_INNER_ROWS : null });
+    const ioffs = rowOffsets(innerWidths, n, { gap: 3, maxWidth: 104, split: small ? SMALL_INNER_ROWS : INNER_ROWS });
     num.inner.forEach((m, j) => placeMouse(miceLayer, m, view.mice[m], "clock", i.x + ioffs[j].x, i.y + ioffs[j].y, ctx, { ...ringMouse(view.mice[m]?.kind, n), spot: `inner:${n}`, minLetter: SIZES.clock }));
   }
 
