@@ -58,8 +58,15 @@ def test_a_pin_is_kept_only_as_a_salted_hash_and_opens_only_its_name(tmp_path: P
     ids = Identities(tmp_path / "class.sqlite3")
     assert ids.create("Ada", "2468") == "Ada"
     assert ids.create("Bea", "2468") == "Bea"
-    assert b"2468" not in ids.path.read_bytes() + Path(f"{ids.path}-wal").read_bytes()
     entries = ids.learners()
+    # the PIN's digits may turn up by chance inside a random salt or a hash written as text (about one store in a
+    # few hundred for a four-digit PIN): those are taken out before looking for the PIN itself
+    stored = ids.path.read_bytes() + Path(f"{ids.path}-wal").read_bytes()
+    for entry in entries.values():
+        for value in entry.values():
+            if isinstance(value, str) and len(value) >= 16:
+                stored = stored.replace(value.encode(), b"")
+    assert b"2468" not in stored
     assert entries["ada"]["hash"] != entries["bea"]["hash"], "a salt of its own for each learner"
     assert ids.verify("ＡＤＡ", "2468") == "Ada"
     with pytest.raises(IdentityError) as info:
