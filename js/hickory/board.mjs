@@ -35,6 +35,11 @@ export function useClockText(units) {
   SIZES.clock = units > 0 ? units : CLOCK_TEXT;
 }
 
+/** Whether the drawing under way is of the small clock. */
+function smallClock() {
+  return SIZES.clock !== CLOCK_TEXT;
+}
+
 /** Icons and hunt boards larger for the projector (set by drawAll for the drawing that follows). */
 export function useIconScale(scale) {
   SIZES.icon = scale > 0 ? scale : 1;
@@ -364,10 +369,9 @@ function drawPaw(parent, x, y, count) {
   svgNode("ellipse", { cx: 0, cy: 4, rx: 6.5, ry: 5.5, class: "hk-paw-pad" }, g);
   for (const [dx, dy] of [[-7, -3], [-2.5, -8], [2.5, -8], [7, -3]]) svgNode("ellipse", { cx: dx, cy: dy, rx: 2.4, ry: 3, class: "hk-paw-pad" }, g);
   if (count > 1) { // beside the paw on the small clock (in its box's row), else at its shoulder
-    const small = SIZES.clock !== CLOCK_TEXT;
-    const at = small ? { x: 30, y: 0, r: 14 } : { x: 14, y: -12, r: 11 };
+    const at = smallClock() ? { x: 30, y: 0, r: 14, base: 8.5 } : { x: 14, y: -12, r: 11, base: -5.8 };
     svgNode("circle", { cx: at.x, cy: at.y, r: at.r, class: "hk-paw-count" }, g);
-    svgNode("text", { x: at.x, y: small ? at.y + 8.5 : -5.8, class: "hk-paw-count-text" }, g, `${count}`);
+    svgNode("text", { x: at.x, y: at.base, class: "hk-paw-count-text" }, g, `${count}`);
   }
 }
 
@@ -472,7 +476,7 @@ function tangentAngle(n) {
  * box is the larger one of geometry.mjs smallActionBox and holds the number's cat paws in its top row.
  */
 function drawActionBox(n, num, a, current, lastNumber, ctx) {
-  const small = SIZES.clock !== CLOCK_TEXT;
+  const small = smallClock();
   const box = svgNode("g", { class: `hk-action hk-group-${num.token.group}${current ? " hk-current" : ""}`, "data-action": n, transform: `translate(${a.x} ${a.y})` });
   svgTitle(box, `${n}: ${num.token.label}`);
   const bw = small ? a.width : ACTION_BOX.width;
@@ -500,7 +504,7 @@ function drawActionBox(n, num, a, current, lastNumber, ctx) {
  * need (German marks have two), and reaches along the ring as far as it is long or tall there.
  */
 function ringMouse(kind, n) {
-  if (SIZES.clock === CLOCK_TEXT) return { rotate: tangentAngle(n), r: 13, length: 38, width: kind === "scavenger" ? 40 : 27 };
+  if (!smallClock()) return { rotate: tangentAngle(n), r: 13, length: 38, width: kind === "scavenger" ? 40 : 27 };
   const r = 15;
   const letters = textWidth(letterOf("kind", kind), SIZES.clock, true) + 5;
   const length = kind === "scavenger" ? Math.max(46, letters + 16) : Math.max(2 * r, letters);
@@ -521,7 +525,7 @@ const SMALL_INNER_ROWS = { radii: [-13, 22], maxWidths: [100, 118] };
 /** The clock: numbers, action spaces, outer and inner ring spaces, paws, hands, mice. */
 export function drawClock(view, ctx) {
   const H = CLOCK_HALF;
-  const small = SIZES.clock !== CLOCK_TEXT;
+  const small = smallClock();
   const clock = view.clock;
   const svg = svgNode("svg", {
     viewBox: `${-H} ${-H} ${2 * H} ${2 * H}`, class: "hk-clock-svg", role: "group",

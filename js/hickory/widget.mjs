@@ -30,7 +30,6 @@ export const NARROW_WIDTH = 560;
 export const STACKED_WIDTH = 830;
 export const STACKED_WIDTH_PROJECTOR = 1070;
 
-
 /** Hickory Dickory's roving groups besides the shell's own: the board's spots and the history list. */
 const ROVING = { board: "[data-target-key].hk-target", log: "li[data-step]" };
 
